@@ -1,0 +1,58 @@
+#include "apps/cli_common.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+
+#include "env/notation.h"
+
+namespace djambi::cli {
+
+void add_variant_option(CLI::App* command, std::vector<std::string>* names) {
+  command->add_option("--variant", *names,
+                      "Rule variant (RULES.md section 9), repeatable: reporter_kills_all, "
+                      "no_own_kills, militant_spares_chiefs, power_skip_repeat, "
+                      "surround_throne_access, surround_inherit_first_holder, two_players")
+      ->delimiter(',');
+}
+
+Variants variants_from(const std::vector<std::string>& names) {
+  try {
+    return parse_variants(names);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+}
+
+Position read_position(const std::string& text, const std::vector<std::string>& variant_names) {
+  return parse_position(text, variants_from(variant_names));
+}
+
+Progress::Progress(std::string label, uint64_t total)
+    : label_(std::move(label)), total_(total), tty_(isatty(fileno(stderr))),
+      start_(Clock::now()), last_(start_) {}
+
+void Progress::update(uint64_t done) {
+  const auto now = Clock::now();
+  const auto interval = tty_ ? std::chrono::milliseconds(250) : std::chrono::milliseconds(5000);
+  if (now - last_ < interval) return;
+  last_ = now;
+  print(done, false);
+}
+
+void Progress::finish() {
+  if (printed_ && tty_) std::fprintf(stderr, "\r\033[K");
+}
+
+void Progress::print(uint64_t done, bool final_line) {
+  const double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
+  const double rate = elapsed > 0 ? done / elapsed : 0.0;
+  const double eta = rate > 0 && total_ > done ? (total_ - done) / rate : 0.0;
+  std::fprintf(stderr, "%s%s: %llu/%llu, %.1f/s, ETA %.0fs%s", tty_ ? "\r\033[K" : "",
+               label_.c_str(), static_cast<unsigned long long>(done),
+               static_cast<unsigned long long>(total_), rate, eta, tty_ && !final_line ? "" : "\n");
+  std::fflush(stderr);
+  printed_ = true;
+}
+
+}  // namespace djambi::cli

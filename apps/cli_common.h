@@ -1,0 +1,43 @@
+#pragma once
+// What every subcommand shares: the --variant option, reading positions, and progress lines.
+#include <chrono>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "env/position.h"
+
+namespace djambi::cli {
+
+// Bad input or usage: the message is printed on one line and the exit code is 2.
+class UsageError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+// Adds the repeatable `--variant NAME` option (section 9 names; commas allowed).
+void add_variant_option(CLI::App* command, std::vector<std::string>* names);
+Variants variants_from(const std::vector<std::string>& names);
+Position read_position(const std::string& text, const std::vector<std::string>& variant_names);
+
+// Rate and ETA: rewritten in place on a terminal, a plain line every few seconds otherwise.
+class Progress {
+ public:
+  Progress(std::string label, uint64_t total);
+  void update(uint64_t done);
+  void finish();
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  void print(uint64_t done, bool final_line);
+  std::string label_;
+  uint64_t total_;
+  bool tty_;
+  Clock::time_point start_, last_;
+  bool printed_ = false;
+};
+
+}  // namespace djambi::cli

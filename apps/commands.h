@@ -1,0 +1,9 @@
+#pragma once
+// Each file registers its subcommands on the one `djambi` binary.
+#include <CLI/CLI.hpp>
+
+namespace djambi::cli {
+void register_rules_commands(CLI::App& app);
+void register_random_games_command(CLI::App& app);
+void register_bench_command(CLI::App& app);
+}  // namespace djambi::cli

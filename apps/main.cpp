@@ -1,0 +1,31 @@
+// djambi: one binary, one subcommand per job (`djambi SUBCOMMAND --help`).
+#include <cstdio>
+#include <exception>
+
+#include "apps/cli_common.h"
+#include "apps/commands.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"djambi-zero: Djambi rules, search and self-play training"};
+  app.require_subcommand(1);
+  djambi::cli::register_rules_commands(app);
+  djambi::cli::register_random_games_command(app);
+  djambi::cli::register_bench_command(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::fprintf(stderr, "error: %s\n", e.what());
+    return 2;
+  } catch (const std::invalid_argument& e) {  // bad positions, moves, variants, options
+    std::fprintf(stderr, "error: %s\n", e.what());
+    return 2;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "error: %s\n", e.what());
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Installs every Debian package the project needs (skipping those already installed; running
+# `apt-get update` first only when something must be installed), then configures and builds.
+#   scripts/setup.sh              Release build in build/
+#   scripts/setup.sh --sanitize   ASan/UBSan build in build-sanitize/
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PACKAGES=(
+  build-essential cmake ninja-build pkg-config
+  libtorch-dev libtbb-dev libeigen3-dev libyaml-cpp-dev
+  libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev
+  python3-matplotlib
+)
+
+missing=()
+for package in "${PACKAGES[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$package")
+  fi
+done
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}"
+  sudo_cmd=()
+  if [ "$(id -u)" -ne 0 ]; then sudo_cmd=(sudo); fi
+  "${sudo_cmd[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+build_dir=build
+cmake_args=(-DCMAKE_BUILD_TYPE=Release)
+if [ "${1:-}" = "--sanitize" ]; then
+  build_dir=build-sanitize
+  cmake_args=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DDJAMBI_SANITIZE=ON)
+fi
+cmake -S . -B "$build_dir" -G Ninja "${cmake_args[@]}" > /dev/null
+cmake --build "$build_dir" -j "$(nproc)"
