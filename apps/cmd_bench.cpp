@@ -5,7 +5,11 @@
 
 #include "apps/cli_common.h"
 #include "apps/commands.h"
+#include <tbb/global_control.h>
+
+#include "env/djambi_game.h"
 #include "env/perft.h"
+#include "env/vec_env.h"
 #include "env/random_playout.h"
 
 namespace djambi::cli {
@@ -16,6 +20,8 @@ struct BenchOptions {
   std::vector<std::string> variants;
   double seconds = 3.0;
   int perft_depth = 3;
+  int games = 256;
+  int threads = 2;
   bool json = false;
 };
 
@@ -56,6 +62,59 @@ void run_bench_rules(const BenchOptions& o) {
   }
 }
 
+// Random legal actions for every game of the batch, read from the encoded masks.
+void random_actions(const VecEnv& env, Rng& rng, std::vector<Action>& actions) {
+  for (int i = 0; i < env.size(); ++i) {
+    const uint8_t* mask = env.legal_masks() + static_cast<size_t>(i) * env.num_actions();
+    int n = 0;
+    for (int a = 0; a < env.num_actions(); ++a) n += mask[a];
+    int k = static_cast<int>(rng.below(static_cast<uint32_t>(n)));
+    for (int a = 0; a < env.num_actions(); ++a)
+      if (mask[a] && k-- == 0) actions[i] = a;
+  }
+}
+
+void run_bench_env(const BenchOptions& o) {
+  tbb::global_control threads(tbb::global_control::max_allowed_parallelism, static_cast<size_t>(o.threads));
+  auto game = std::make_shared<DjambiGame>(variants_from(o.variants));
+  VecEnv env(game, o.games);
+  Rng rng(7);
+  std::vector<Action> actions(static_cast<size_t>(o.games));
+  // Bring every game to the middle game: 100 to 200 random decisions each.
+  for (int warmup = 0; warmup < 150; ++warmup) {
+    env.encode();
+    random_actions(env, rng, actions);
+    env.step(actions.data());
+  }
+  long long encodes = 0, steps = 0;
+  double encode_seconds = 0, step_seconds = 0;
+  const auto t0 = std::chrono::steady_clock::now();
+  while (since(t0) < o.seconds) {
+    auto t = std::chrono::steady_clock::now();
+    env.encode();
+    encode_seconds += since(t);
+    ++encodes;
+    random_actions(env, rng, actions);
+    t = std::chrono::steady_clock::now();
+    env.step(actions.data());
+    step_seconds += since(t);
+    ++steps;
+    env.take_finished();
+  }
+  const double encode_us_per_position = 1e6 * encode_seconds / (encodes * o.games);
+  const double batch_ms = 1e3 * encode_seconds / encodes;
+  const double steps_per_second = steps * o.games / step_seconds;
+  if (o.json) {
+    std::printf("{\"games\": %d, \"threads\": %d, \"encode_batch_ms\": %.3f, "
+                "\"encode_us_per_position\": %.2f, \"vecenv_steps_per_second\": %.0f}\n",
+                o.games, o.threads, batch_ms, encode_us_per_position, steps_per_second);
+  } else {
+    std::printf("observations + masks: %.3f ms per batch of %d, %.2f us per position (%d threads)\n",
+                batch_ms, o.games, encode_us_per_position, o.threads);
+    std::printf("VecEnv step: %.0f game steps/s\n", steps_per_second);
+  }
+}
+
 }  // namespace
 
 void register_bench_command(CLI::App& app) {
@@ -69,6 +128,15 @@ void register_bench_command(CLI::App& app) {
   rules->add_flag("--json", o->json, "Print one JSON object");
   add_variant_option(rules, &o->variants);
   rules->callback([o] { run_bench_rules(*o); });
+
+  auto* env = bench->add_subcommand("env", "Batch observation + mask encoding and VecEnv steps");
+  env->footer("Example: djambi bench env --games 256 --threads 2");
+  env->add_option("--games", o->games, "Games in the batch")->capture_default_str();
+  env->add_option("--threads", o->threads, "TBB threads")->capture_default_str();
+  env->add_option("--seconds", o->seconds, "Measuring time")->capture_default_str();
+  env->add_flag("--json", o->json, "Print one JSON object");
+  add_variant_option(env, &o->variants);
+  env->callback([o] { run_bench_env(*o); });
 }
 
 }  // namespace djambi::cli

@@ -11,7 +11,7 @@
 
 namespace djambi {
 
-using Action = int16_t;
+using Action = int32_t;
 
 namespace action {
 constexpr int kNumMoveParts = kNumSquares * kNumDirections * kMaxDistance;

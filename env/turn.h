@@ -37,8 +37,14 @@ class Turn {
   PlayerId mover() const { return mover_; }
   bool at_turn_start() const { return phase_ == Phase::kMove; }
   bool game_over() const { return phase_ == Phase::kMove && pos_.game_over(); }
-  // The square of the piece lifted for placement (valid in kPlace) and its content.
+  // The piece waiting for placement (kPlace), or kEmptyCell.
   Cell lifted() const { return lifted_; }
+  // Where the moving piece stands once its first part is made (kNoSquare before).
+  Square moving_piece() const { return piece_; }
+  // Where the first part placed a piece, which the exit may not land on (kNoSquare if none).
+  Square placed_square() const { return placed_; }
+  // 0 during the first part of the move, 1 during the exit from e5.
+  int part() const { return part_; }
   // While the first part's piece stands on e5 as a non-chief, every choice must leave an exit;
   // otherwise a placement ends the turn.
   bool must_keep_exit() const {

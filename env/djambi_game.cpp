@@ -1,0 +1,96 @@
+#include "env/djambi_game.h"
+
+#include <algorithm>
+
+#include "env/djambi_hash.h"
+#include "env/djambi_observation.h"
+#include "env/djambi_view.h"
+#include "env/notation.h"
+
+namespace djambi {
+
+DjambiState::DjambiState(const Position& start, RewardScheme scheme)
+    : turn_(start), ranking_(start), scheme_(scheme) {}
+
+Action DjambiState::to_engine_action(Action view_action) const {
+  return rotate_action(view_action, 4 - view_rotation(turn_.mover()));
+}
+
+Action DjambiState::to_view_action(Action engine_action) const {
+  return rotate_action(engine_action, view_rotation(turn_.mover()));
+}
+
+std::array<int, 4> DjambiState::seat_ranks() const {
+  const auto by_player = ranking_.ranks(position());
+  std::array<int, 4> ranks{};
+  for (int seat = 0; seat < num_players(); ++seat) ranks[seat] = by_player[position().player(seat)];
+  return ranks;
+}
+
+std::unique_ptr<GameState> DjambiState::clone() const { return std::make_unique<DjambiState>(*this); }
+
+int DjambiState::current_player() const {
+  return is_terminal() ? kTerminalPlayer : seat_of(turn_.mover());
+}
+
+int DjambiState::legal_actions(Action* out) const {
+  const int n = turn_.legal_actions(out);
+  const int rotation = view_rotation(turn_.mover());
+  if (rotation == 0) return n;
+  for (int i = 0; i < n; ++i) out[i] = rotate_action(out[i], rotation);
+  std::sort(out, out + n);
+  return n;
+}
+
+void DjambiState::apply_action(Action action) {
+  if (turn_.apply(to_engine_action(action))) ranking_.record(turn_.last_turn());
+}
+
+void DjambiState::returns(float* out) const {
+  if (!is_terminal()) {
+    std::fill(out, out + num_players(), 0.0f);
+    return;
+  }
+  const auto ranks = seat_ranks();
+  returns_from_ranks(scheme_, ranks.data(), num_players(), out);
+}
+
+ObservationShape DjambiState::observation_shape() const { return kDjambiObservationShape; }
+
+void DjambiState::observation(float* out) const { write_djambi_observation(turn_, out); }
+
+uint64_t DjambiState::hash() const { return hash_turn(turn_); }
+
+std::string DjambiState::to_string() const {
+  std::string out = format_position(position());
+  if (turn_.at_turn_start()) return out;
+  static constexpr const char* kPhaseNames[] = {"move", "place", "report", "exit"};
+  out += " [mid-turn: ";
+  out += kPhaseNames[static_cast<int>(turn_.phase())];
+  out += ", moving piece on " + square_name(turn_.moving_piece()) + "]";
+  return out;
+}
+
+std::string DjambiState::action_to_string(Action view_action) const {
+  const Action a = to_engine_action(view_action);
+  if (action::is_move_part(a)) {
+    const Square to = action::to_of(a);
+    return square_name(action::from_of(a)) + (position().board[to] == kEmptyCell ? "-" : "x") +
+           square_name(to);
+  }
+  if (action::is_place(a)) return ">" + square_name(action::placed_square_of(a));
+  if (action::is_report(a))
+    return "+" + square_name(step(turn_.moving_piece(), 2 * action::report_direction_of(a)));
+  if (a == action::kNoKill) return "(no kill)";
+  return "pass";
+}
+
+DjambiGame::DjambiGame(Variants variants, RewardScheme scheme) : variants_(variants), scheme_(scheme) {}
+
+ObservationShape DjambiGame::observation_shape() const { return kDjambiObservationShape; }
+
+std::unique_ptr<GameState> DjambiGame::new_initial_state() const {
+  return std::make_unique<DjambiState>(Position::start(variants_), scheme_);
+}
+
+}  // namespace djambi

@@ -1,0 +1,64 @@
+#pragma once
+// Djambi behind the generic game interface. Actions are those of env/actions.h seen from the
+// deciding player (board rotated so its home corner is a1, see djambi_view.h); seats are the
+// players in turn order (r b y g, or r y under two_players).
+#include <memory>
+
+#include "env/game.h"
+#include "env/ranking.h"
+#include "env/rewards.h"
+#include "env/turn.h"
+
+namespace djambi {
+
+class DjambiState : public GameState {
+ public:
+  DjambiState(const Position& start, RewardScheme scheme);
+
+  const Turn& turn() const { return turn_; }
+  const Position& position() const { return turn_.position(); }
+  // Engine action (board frame) of an action of the deciding player's frame, and back.
+  Action to_engine_action(Action view_action) const;
+  Action to_view_action(Action engine_action) const;
+  int seat_of(PlayerId p) const { return position().two_players() ? p / 2 : p; }
+  // Final rank of each seat (meaningful when terminal).
+  std::array<int, 4> seat_ranks() const;
+
+  std::unique_ptr<GameState> clone() const override;
+  int num_players() const override { return position().num_players(); }
+  int current_player() const override;
+  bool is_terminal() const override { return turn_.game_over(); }
+  int num_actions() const override { return action::kNumActions; }
+  int legal_actions(Action* out) const override;
+  void apply_action(Action action) override;
+  void returns(float* out) const override;
+  ObservationShape observation_shape() const override;
+  void observation(float* out) const override;
+  uint64_t hash() const override;
+  // The position in notation, followed by the turn in progress if a move is half made.
+  std::string to_string() const override;
+  std::string action_to_string(Action action) const override;
+
+ private:
+  Turn turn_;
+  Ranking ranking_;
+  RewardScheme scheme_;
+};
+
+class DjambiGame : public Game {
+ public:
+  explicit DjambiGame(Variants variants = {}, RewardScheme scheme = RewardScheme::kWinner);
+  std::string name() const override { return "djambi"; }
+  int num_players() const override { return variants_.has(Variant::kTwoPlayers) ? 2 : 4; }
+  int num_actions() const override { return action::kNumActions; }
+  ObservationShape observation_shape() const override;
+  std::unique_ptr<GameState> new_initial_state() const override;
+  Variants variants() const { return variants_; }
+  RewardScheme reward_scheme() const { return scheme_; }
+
+ private:
+  Variants variants_;
+  RewardScheme scheme_;
+};
+
+}  // namespace djambi

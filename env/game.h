@@ -1,0 +1,66 @@
+#pragma once
+// The generic game interface the search and the training loop see (in the spirit of OpenSpiel's
+// State): any number of players, irregular turn order, a fixed action space with a legal-action
+// list at every decision, per-player returns, an observation tensor written into the caller's
+// buffer, and a 64-bit hash. Djambi and tic-tac-toe implement it.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "env/actions.h"
+
+namespace djambi {
+
+struct ObservationShape {
+  int channels = 0;
+  int height = 0;
+  int width = 0;
+  int size() const { return channels * height * width; }
+};
+
+constexpr int kTerminalPlayer = -1;
+
+class GameState {
+ public:
+  virtual ~GameState() = default;
+  virtual std::unique_ptr<GameState> clone() const = 0;
+
+  virtual int num_players() const = 0;
+  // The seat (0..num_players-1) that decides now; kTerminalPlayer when the game is over. The
+  // same seat may decide several times in a row (sub-decisions, extra turns).
+  virtual int current_player() const = 0;
+  virtual bool is_terminal() const = 0;
+  // Size of the fixed action space.
+  virtual int num_actions() const = 0;
+  // Writes the legal actions in ascending order into `out` (room for num_actions()); returns
+  // how many. Empty only when terminal.
+  virtual int legal_actions(Action* out) const = 0;
+  virtual void apply_action(Action action) = 0;
+  // One value per seat; zeros while the game runs.
+  virtual void returns(float* out) const = 0;
+
+  virtual ObservationShape observation_shape() const = 0;
+  // Writes the whole observation (every element) from the current player's point of view.
+  virtual void observation(float* out) const = 0;
+  virtual uint64_t hash() const = 0;
+  virtual std::string to_string() const = 0;
+  virtual std::string action_to_string(Action action) const = 0;
+
+  std::vector<Action> legal_actions() const;
+  // Writes num_actions() bytes: 1 for a legal action, 0 otherwise.
+  void legal_mask(uint8_t* mask) const;
+};
+
+// A game: its description and a factory of initial states.
+class Game {
+ public:
+  virtual ~Game() = default;
+  virtual std::string name() const = 0;
+  virtual int num_players() const = 0;
+  virtual int num_actions() const = 0;
+  virtual ObservationShape observation_shape() const = 0;
+  virtual std::unique_ptr<GameState> new_initial_state() const = 0;
+};
+
+}  // namespace djambi
