@@ -1,5 +1,7 @@
 #pragma once
 // Text-level helpers for rule tests: positions and moves in RULES.md section 8 notation.
+#include <algorithm>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -46,6 +48,29 @@ inline Applied apply_moves(const std::string& position, const std::vector<std::s
     ranking.record(apply_move(pos, legal));
   }
   return {format_position(pos), pos.game_over() ? ranking.result_line(pos) : ""};
+}
+
+// The list sorted in byte order, for comparing with moves_of / moves_from.
+inline std::vector<std::string> sorted(std::vector<std::string> v) {
+  std::sort(v.begin(), v.end());
+  return v;
+}
+
+inline bool contains(const std::vector<std::string>& v, const std::string& s) {
+  return std::find(v.begin(), v.end(), s) != v.end();
+}
+
+// Field `i` (0: board, 1: to-move, 2: controllers, 3: after, 4: quiet, 5: turn) of a position.
+inline std::string field(const std::string& position, int i) {
+  std::istringstream in(position);
+  std::string f;
+  for (int k = 0; k <= i; ++k) in >> f;
+  return f;
+}
+
+// "<to-move> <after>" of a position: who plays next, and whose regular turn it follows.
+inline std::string turn_fields(const std::string& position) {
+  return field(position, 1) + " " + field(position, 3);
 }
 
 }  // namespace djambi::testing
