@@ -9,6 +9,9 @@ cd "$(dirname "$0")/.."
 PACKAGES=(
   build-essential cmake ninja-build pkg-config
   libtorch-dev libtbb-dev libeigen3-dev libyaml-cpp-dev
+  # LibTorch's linear layers call the system BLAS; without OpenBLAS Debian falls back to the
+  # reference BLAS and the default network runs at less than half its speed (docs/PERFORMANCE.md).
+  libopenblas0-openmp
   libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev
   python3-matplotlib
 )

@@ -1,0 +1,82 @@
+#include "mcts/caching_evaluator.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace djambi {
+
+CachingEvaluator::CachingEvaluator(std::shared_ptr<Evaluator> inner, size_t capacity)
+    : inner_(std::move(inner)), table_(std::max<size_t>(capacity, 1)) {}
+
+bool CachingEvaluator::lookup(uint64_t hash, int num_actions, float* priors, float* values) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  const Entry& e = table_[hash % table_.size()];
+  if (!e.used || e.hash != hash) return false;
+  std::fill_n(priors, num_actions, 0.0f);
+  for (const auto& [a, p] : e.priors) priors[a] = p;
+  std::copy(e.values.begin(), e.values.end(), values);
+  return true;
+}
+
+void CachingEvaluator::store(uint64_t hash, int num_actions, int num_players, const float* priors,
+                             const float* values) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  Entry& e = table_[hash % table_.size()];
+  e.hash = hash;
+  e.used = true;
+  e.priors.clear();
+  for (int a = 0; a < num_actions; ++a)
+    if (priors[a] > 0.0f) e.priors.emplace_back(a, priors[a]);
+  e.values.assign(values, values + num_players);
+}
+
+void CachingEvaluator::evaluate(const EvalBatch& batch) {
+  if (batch.size == 0) return;
+  const GameState& first = *batch.states[0];
+  const int actions = first.num_actions();
+  const int players = first.num_players();
+  const bool with_observations = inner_->needs_observations();
+  const size_t obs_size = with_observations ? static_cast<size_t>(first.observation_shape().size()) : 0;
+
+  std::vector<int> misses;
+  std::vector<uint64_t> hashes(static_cast<size_t>(batch.size));
+  for (int i = 0; i < batch.size; ++i) {
+    hashes[i] = batch.states[i]->hash();
+    if (!lookup(hashes[i], actions, batch.priors + static_cast<size_t>(i) * actions,
+                batch.values + static_cast<size_t>(i) * players))
+      misses.push_back(i);
+  }
+  lookups_ += static_cast<uint64_t>(batch.size);
+  hits_ += static_cast<uint64_t>(batch.size - static_cast<int>(misses.size()));
+  if (misses.empty()) return;
+
+  if (static_cast<int>(misses.size()) == batch.size) {
+    inner_->evaluate(batch);
+  } else {  // gather the misses into a smaller batch
+    const size_t m = misses.size();
+    std::vector<const GameState*> states(m);
+    std::vector<float> observations(m * obs_size);
+    std::vector<uint8_t> masks(m * actions);
+    std::vector<float> priors(m * actions), values(m * players);
+    for (size_t k = 0; k < m; ++k) {
+      const size_t i = static_cast<size_t>(misses[k]);
+      states[k] = batch.states[i];
+      if (with_observations)
+        std::memcpy(&observations[k * obs_size], batch.observations + i * obs_size, obs_size * sizeof(float));
+      std::memcpy(&masks[k * actions], batch.legal_masks + i * actions, static_cast<size_t>(actions));
+    }
+    EvalBatch sub{static_cast<int>(m), states.data(), with_observations ? observations.data() : nullptr,
+                  masks.data(), priors.data(), values.data()};
+    inner_->evaluate(sub);
+    for (size_t k = 0; k < m; ++k) {
+      const size_t i = static_cast<size_t>(misses[k]);
+      std::memcpy(batch.priors + i * actions, &priors[k * actions], actions * sizeof(float));
+      std::memcpy(batch.values + i * players, &values[k * players], players * sizeof(float));
+    }
+  }
+  for (int i : misses)
+    store(hashes[i], actions, players, batch.priors + static_cast<size_t>(i) * actions,
+          batch.values + static_cast<size_t>(i) * players);
+}
+
+}  // namespace djambi

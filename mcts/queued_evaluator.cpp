@@ -1,0 +1,100 @@
+#include "mcts/queued_evaluator.h"
+
+#include <cstring>
+
+namespace djambi {
+
+QueuedEvaluator::QueuedEvaluator(std::shared_ptr<Evaluator> inner, int max_batch,
+                                 std::chrono::microseconds max_wait)
+    : inner_(std::move(inner)), max_batch_(max_batch), max_wait_(max_wait), worker_([this] { run(); }) {}
+
+QueuedEvaluator::~QueuedEvaluator() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    stopping_ = true;
+  }
+  work_ready_.notify_all();
+  worker_.join();
+}
+
+double QueuedEvaluator::mean_batch_size() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return inner_calls_ ? static_cast<double>(positions_) / inner_calls_ : 0.0;
+}
+
+void QueuedEvaluator::evaluate(const EvalBatch& batch) {
+  if (batch.size == 0) return;
+  Request request{&batch};
+  std::unique_lock<std::mutex> lock(mutex_);
+  queue_.push_back(&request);
+  queued_positions_ += batch.size;
+  work_ready_.notify_one();
+  work_done_.wait(lock, [&] { return request.done; });
+}
+
+void QueuedEvaluator::run() {
+  std::unique_lock<std::mutex> lock(mutex_);
+  while (true) {
+    work_ready_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+    if (queue_.empty()) return;  // stopping, nothing left
+    const auto deadline = std::chrono::steady_clock::now() + max_wait_;
+    work_ready_.wait_until(lock, deadline, [&] { return stopping_ || queued_positions_ >= max_batch_; });
+    // Take whole requests up to max_batch positions (at least one).
+    std::vector<Request*> taken;
+    int positions = 0;
+    while (!queue_.empty() && (taken.empty() || positions + queue_.front()->batch->size <= max_batch_)) {
+      positions += queue_.front()->batch->size;
+      taken.push_back(queue_.front());
+      queue_.pop_front();
+    }
+    queued_positions_ -= positions;
+    ++inner_calls_;
+    positions_ += static_cast<uint64_t>(positions);
+    lock.unlock();
+    evaluate_together(taken);
+    lock.lock();
+    for (Request* r : taken) r->done = true;
+    work_done_.notify_all();
+  }
+}
+
+void QueuedEvaluator::evaluate_together(const std::vector<Request*>& requests) {
+  if (requests.size() == 1) {  // nothing to gather
+    inner_->evaluate(*requests[0]->batch);
+    return;
+  }
+  const GameState& first = *requests[0]->batch->states[0];
+  const size_t actions = static_cast<size_t>(first.num_actions());
+  const size_t players = static_cast<size_t>(first.num_players());
+  const bool with_observations = inner_->needs_observations();
+  const size_t obs_size = with_observations ? static_cast<size_t>(first.observation_shape().size()) : 0;
+  size_t total = 0;
+  for (const Request* r : requests) total += static_cast<size_t>(r->batch->size);
+  states_.resize(total);
+  observations_.resize(total * obs_size);
+  masks_.resize(total * actions);
+  priors_.resize(total * actions);
+  values_.resize(total * players);
+  size_t at = 0;
+  for (const Request* r : requests) {
+    const EvalBatch& b = *r->batch;
+    const size_t n = static_cast<size_t>(b.size);
+    std::copy(b.states, b.states + n, states_.begin() + static_cast<long>(at));
+    if (with_observations) std::memcpy(&observations_[at * obs_size], b.observations, n * obs_size * sizeof(float));
+    std::memcpy(&masks_[at * actions], b.legal_masks, n * actions);
+    at += n;
+  }
+  inner_->evaluate(EvalBatch{static_cast<int>(total), states_.data(),
+                             with_observations ? observations_.data() : nullptr, masks_.data(),
+                             priors_.data(), values_.data()});
+  at = 0;
+  for (const Request* r : requests) {
+    const EvalBatch& b = *r->batch;
+    const size_t n = static_cast<size_t>(b.size);
+    std::memcpy(b.priors, &priors_[at * actions], n * actions * sizeof(float));
+    std::memcpy(b.values, &values_[at * players], n * players * sizeof(float));
+    at += n;
+  }
+}
+
+}  // namespace djambi

@@ -1,0 +1,58 @@
+#pragma once
+// Many threads, one batch: requests from concurrent callers are collected until the batch
+// holds `max_batch` positions or `max_wait` has passed since the first one arrived, then
+// evaluated together by one worker thread (as OpenSpiel's and lc0's batching backends do).
+// evaluate() is thread-safe and blocks until its own results are written.
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "mcts/evaluator.h"
+
+namespace djambi {
+
+class QueuedEvaluator : public Evaluator {
+ public:
+  QueuedEvaluator(std::shared_ptr<Evaluator> inner, int max_batch, std::chrono::microseconds max_wait);
+  ~QueuedEvaluator() override;
+  QueuedEvaluator(const QueuedEvaluator&) = delete;
+  QueuedEvaluator& operator=(const QueuedEvaluator&) = delete;
+
+  void evaluate(const EvalBatch& batch) override;
+  bool needs_observations() const override { return inner_->needs_observations(); }
+  std::string describe() const override { return "queued(" + inner_->describe() + ")"; }
+
+  // Positions per inner evaluation so far.
+  double mean_batch_size() const;
+
+ private:
+  struct Request {
+    const EvalBatch* batch;
+    bool done = false;
+  };
+  void run();
+  void evaluate_together(const std::vector<Request*>& requests);
+
+  std::shared_ptr<Evaluator> inner_;
+  const int max_batch_;
+  const std::chrono::microseconds max_wait_;
+  mutable std::mutex mutex_;
+  std::condition_variable work_ready_;
+  std::condition_variable work_done_;
+  std::deque<Request*> queue_;
+  int queued_positions_ = 0;
+  bool stopping_ = false;
+  uint64_t inner_calls_ = 0;
+  uint64_t positions_ = 0;
+  // Gather buffers, used by the worker thread only.
+  std::vector<const GameState*> states_;
+  std::vector<float> observations_, priors_, values_;
+  std::vector<uint8_t> masks_;
+  std::thread worker_;
+};
+
+}  // namespace djambi

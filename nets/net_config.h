@@ -1,0 +1,33 @@
+#pragma once
+// The architecture of a policy/value network: what a checkpoint must match to be loaded.
+#include <string>
+
+namespace djambi {
+
+struct NetConfig {
+  // What the network plays: the game's name and variant set, its tensor sizes.
+  std::string game = "djambi";
+  std::string variants;  // comma-separated section-9 names, "" for none
+  int input_channels = 0;
+  int board_height = 0;
+  int board_width = 0;
+  int num_actions = 0;
+  int num_players = 0;
+  // The residual tower.
+  int channels = 64;
+  int blocks = 6;
+  // Heads.
+  int policy_channels = 2;   // 1x1 convolution before the policy's linear layer
+  int value_channels = 1;    // 1x1 convolution before the value's hidden layer
+  int value_hidden = 64;
+
+  bool same_architecture(const NetConfig& o) const;
+  // One line naming every field, for error messages and logs.
+  std::string describe() const;
+};
+
+// Sizes for this machine (2 cores, no GPU): "small", "default", "large". Throws
+// std::invalid_argument naming an unknown preset.
+void apply_net_preset(const std::string& preset, NetConfig& config);
+
+}  // namespace djambi

@@ -1,0 +1,48 @@
+#include "nets/resnet.h"
+
+namespace djambi {
+
+namespace {
+torch::nn::Conv2d conv(int in, int out, int kernel) {
+  return torch::nn::Conv2d(
+      torch::nn::Conv2dOptions(in, out, kernel).padding(kernel / 2).bias(false));
+}
+}  // namespace
+
+ResidualBlockImpl::ResidualBlockImpl(int channels)
+    : conv1(register_module("conv1", conv(channels, channels, 3))),
+      conv2(register_module("conv2", conv(channels, channels, 3))),
+      bn1(register_module("bn1", torch::nn::BatchNorm2d(channels))),
+      bn2(register_module("bn2", torch::nn::BatchNorm2d(channels))) {}
+
+torch::Tensor ResidualBlockImpl::forward(const torch::Tensor& x) {
+  auto y = torch::relu(bn1(conv1(x)));
+  y = bn2(conv2(y));
+  return torch::relu(y + x);
+}
+
+PolicyValueNetImpl::PolicyValueNetImpl(const NetConfig& c) : config(c) {
+  const int squares = c.board_height * c.board_width;
+  stem = register_module("stem", conv(c.input_channels, c.channels, 3));
+  stem_bn = register_module("stem_bn", torch::nn::BatchNorm2d(c.channels));
+  tower = register_module("tower", torch::nn::Sequential());
+  for (int i = 0; i < c.blocks; ++i) tower->push_back(ResidualBlock(c.channels));
+  policy_conv = register_module("policy_conv", conv(c.channels, c.policy_channels, 1));
+  policy_bn = register_module("policy_bn", torch::nn::BatchNorm2d(c.policy_channels));
+  policy_fc = register_module("policy_fc", torch::nn::Linear(c.policy_channels * squares, c.num_actions));
+  value_conv = register_module("value_conv", conv(c.channels, c.value_channels, 1));
+  value_bn = register_module("value_bn", torch::nn::BatchNorm2d(c.value_channels));
+  value_fc1 = register_module("value_fc1", torch::nn::Linear(c.value_channels * squares, c.value_hidden));
+  value_fc2 = register_module("value_fc2", torch::nn::Linear(c.value_hidden, c.num_players));
+}
+
+PolicyValueOutput PolicyValueNetImpl::forward(const torch::Tensor& observations) {
+  auto x = torch::relu(stem_bn(stem(observations)));
+  x = tower->forward(x);
+  auto p = torch::relu(policy_bn(policy_conv(x))).flatten(1);
+  auto v = torch::relu(value_bn(value_conv(x))).flatten(1);
+  v = torch::relu(value_fc1(v));
+  return {policy_fc(p), torch::tanh(value_fc2(v))};
+}
+
+}  // namespace djambi
