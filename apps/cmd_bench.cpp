@@ -137,6 +137,8 @@ void register_bench_command(CLI::App& app) {
   env->add_flag("--json", o->json, "Print one JSON object");
   add_variant_option(env, &o->variants);
   env->callback([o] { run_bench_env(*o); });
+
+  register_bench_nets_command(bench);
 }
 
 }  // namespace djambi::cli

@@ -6,4 +6,5 @@ namespace djambi::cli {
 void register_rules_commands(CLI::App& app);
 void register_random_games_command(CLI::App& app);
 void register_bench_command(CLI::App& app);
+void register_bench_nets_command(CLI::App* bench);
 }  // namespace djambi::cli

@@ -38,6 +38,7 @@ class DjambiState : public GameState {
   // The position in notation, followed by the turn in progress if a move is half made.
   std::string to_string() const override;
   std::string action_to_string(Action action) const override;
+  bool at_turn_start() const override { return turn_.at_turn_start(); }
 
  private:
   Turn turn_;

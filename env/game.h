@@ -46,6 +46,9 @@ class GameState {
   virtual uint64_t hash() const = 0;
   virtual std::string to_string() const = 0;
   virtual std::string action_to_string(Action action) const = 0;
+  // True between turns; false while a turn made of several decisions is half made (a Djambi
+  // move waiting for its placement, reporter choice or exit). Players choose whole turns.
+  virtual bool at_turn_start() const { return true; }
 
   std::vector<Action> legal_actions() const;
   // Writes num_actions() bytes: 1 for a legal action, 0 otherwise.

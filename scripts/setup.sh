@@ -3,6 +3,7 @@
 # `apt-get update` first only when something must be installed), then configures and builds.
 #   scripts/setup.sh              Release build in build/
 #   scripts/setup.sh --sanitize   ASan/UBSan build in build-sanitize/
+#   scripts/setup.sh --tsan       ThreadSanitizer build of env/ and mcts/ in build-tsan/
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -32,9 +33,15 @@ fi
 
 build_dir=build
 cmake_args=(-DCMAKE_BUILD_TYPE=Release)
-if [ "${1:-}" = "--sanitize" ]; then
-  build_dir=build-sanitize
-  cmake_args=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DDJAMBI_SANITIZE=ON)
-fi
+case "${1:-}" in
+  --sanitize)
+    build_dir=build-sanitize
+    cmake_args=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DDJAMBI_SANITIZE=ON) ;;
+  --tsan)  # LibTorch is not instrumented: the concurrent code of env/ and mcts/ only
+    build_dir=build-tsan
+    cmake_args=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DDJAMBI_TSAN=ON -DDJAMBI_WITH_TORCH=OFF) ;;
+  "") ;;
+  *) echo "usage: scripts/setup.sh [--sanitize | --tsan]" >&2; exit 2 ;;
+esac
 cmake -S . -B "$build_dir" -G Ninja "${cmake_args[@]}" > /dev/null
 cmake --build "$build_dir" -j "$(nproc)"

@@ -1,0 +1,176 @@
+// bench nets: positions/s of each network preset at several batch sizes, raw forward and
+// through each evaluator.
+#include <chrono>
+#include <cstdio>
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <thread>
+
+#include "apps/cli_common.h"
+#include "apps/commands.h"
+#include "env/djambi_game.h"
+#include "env/random.h"
+#include "mcts/caching_evaluator.h"
+#include "mcts/queued_evaluator.h"
+#include "nets/torch_evaluator.h"
+
+namespace djambi::cli {
+
+namespace {
+
+struct BenchNetsOptions {
+  std::vector<std::string> presets{"small", "default", "large"};
+  std::vector<int> batches{1, 16, 64, 256};
+  double seconds = 1.0;
+  int threads = 2;
+  bool json = false;
+};
+
+// Mid-game positions with their encodings.
+struct Positions {
+  std::vector<std::unique_ptr<GameState>> states;
+  std::vector<const GameState*> pointers;
+  std::vector<float> observations, priors, values;
+  std::vector<uint8_t> masks;
+  int obs_size = 0, actions = 0, players = 0;
+
+  Positions(const Game& game, int n) {
+    obs_size = game.observation_shape().size();
+    actions = game.num_actions();
+    players = game.num_players();
+    Rng rng(11);
+    observations.resize(static_cast<size_t>(n) * obs_size);
+    masks.resize(static_cast<size_t>(n) * actions);
+    priors.resize(static_cast<size_t>(n) * actions);
+    values.resize(static_cast<size_t>(n) * players);
+    while (static_cast<int>(states.size()) < n) {
+      auto s = game.new_initial_state();
+      const int decisions = 40 + static_cast<int>(rng.below(160));
+      for (int d = 0; d < decisions && !s->is_terminal(); ++d) {
+        const auto legal = s->legal_actions();
+        s->apply_action(legal[rng.below(static_cast<uint32_t>(legal.size()))]);
+      }
+      if (s->is_terminal()) continue;
+      const size_t i = states.size();
+      s->observation(&observations[i * obs_size]);
+      s->legal_mask(&masks[i * actions]);
+      pointers.push_back(s.get());
+      states.push_back(std::move(s));
+    }
+  }
+  EvalBatch batch(int offset, int size) {
+    const size_t o = static_cast<size_t>(offset);
+    return {size, &pointers[o], &observations[o * obs_size], &masks[o * actions],
+            &priors[o * actions], &values[o * players]};
+  }
+};
+
+// Runs `work` (which handles `positions_per_call` positions) for about `seconds`; positions/s.
+double rate(double seconds, int positions_per_call, const std::function<void()>& work) {
+  work();  // warm-up
+  const auto t0 = std::chrono::steady_clock::now();
+  long long calls = 0;
+  double elapsed = 0;
+  do {
+    work();
+    ++calls;
+    elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  } while (elapsed < seconds);
+  return calls * positions_per_call / elapsed;
+}
+
+// Two threads, each keeping requests of `per_thread` positions in flight through `queued`.
+double queued_rate(QueuedEvaluator& queued, Positions& positions, int per_thread, double seconds) {
+  std::atomic<long long> done{0};
+  const auto t0 = std::chrono::steady_clock::now();
+  auto worker = [&](int offset) {
+    while (std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() < seconds) {
+      queued.evaluate(positions.batch(offset, per_thread));
+      done += per_thread;
+    }
+  };
+  std::thread other(worker, per_thread);
+  worker(0);
+  other.join();
+  return done / std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+NetConfig djambi_net_config(const Game& game, const std::string& preset) {
+  NetConfig config;
+  config.input_channels = game.observation_shape().channels;
+  config.board_height = game.observation_shape().height;
+  config.board_width = game.observation_shape().width;
+  config.num_actions = game.num_actions();
+  config.num_players = game.num_players();
+  apply_net_preset(preset, config);
+  return config;
+}
+
+void run_bench_nets(const BenchNetsOptions& o) {
+  set_torch_threads(o.threads);
+  DjambiGame game;
+  int max_batch = 64;
+  for (int b : o.batches) max_batch = std::max(max_batch, b);
+  Positions positions(game, max_batch);
+  const torch::Device device = default_device();
+  std::string json;
+  if (!o.json)
+    std::printf("Djambi input 58x9x9, device %s, %d torch threads; positions/s\n", device.str().c_str(), o.threads);
+  for (const std::string& preset : o.presets) {
+    const NetConfig config = djambi_net_config(game, preset);
+    auto direct = std::make_shared<TorchEvaluator>(PolicyValueNet(config), device);
+    auto& net = direct->net();
+    if (!o.json)
+      std::printf("\npreset %s (%d channels, %d blocks)\n%6s %10s %10s %7s %12s\n", preset.c_str(),
+                  config.channels, config.blocks, "batch", "raw", "direct", "ratio", "cache-hits");
+    double raw64 = 0;
+    for (int b : o.batches) {
+      auto batch = positions.batch(0, b);
+      const double raw = rate(o.seconds, b, [&] {
+        c10::InferenceMode guard;
+        auto obs = torch::from_blob(positions.observations.data(),
+                                    {b, config.input_channels, config.board_height, config.board_width});
+        net->forward(device.is_cpu() ? obs : obs.to(device));
+      });
+      if (b == 64) raw64 = raw;
+      const double through_direct = rate(o.seconds, b, [&] { direct->evaluate(batch); });
+      CachingEvaluator cache(direct, 1 << 16);
+      const double cache_hits = rate(o.seconds, b, [&] { cache.evaluate(batch); });
+      if (o.json) {
+        json += std::string(json.empty() ? "" : ", ") + "{\"preset\": \"" + preset + "\", \"batch\": " +
+                std::to_string(b) + ", \"raw\": " + std::to_string(raw) + ", \"direct\": " +
+                std::to_string(through_direct) + ", \"cache_hits\": " + std::to_string(cache_hits) + "}";
+      } else {
+        std::printf("%6d %10.0f %10.0f %6.1f%% %12.0f\n", b, raw, through_direct, 100 * through_direct / raw,
+                    cache_hits);
+      }
+    }
+    QueuedEvaluator queued(direct, 64, std::chrono::microseconds(5000));
+    const double q = queued_rate(queued, positions, 32, o.seconds);
+    if (o.json) {
+      json += ", {\"preset\": \"" + preset + "\", \"queued_2x32\": " + std::to_string(q) +
+              ", \"raw_64\": " + std::to_string(raw64) + "}";
+    } else if (raw64 > 0) {
+      std::printf("queued, 2 threads x 32 in flight: %.0f (%.1f%% of raw at batch 64, mean batch %.1f)\n", q,
+                  100 * q / raw64, queued.mean_batch_size());
+    }
+  }
+  if (o.json) std::printf("[%s]\n", json.c_str());
+}
+
+}  // namespace
+
+void register_bench_nets_command(CLI::App* bench) {
+  auto o = std::make_shared<BenchNetsOptions>();
+  auto* cmd = bench->add_subcommand("nets", "Network positions/s: raw forward and through each evaluator");
+  cmd->footer("Example: djambi bench nets --preset default --batch 64 --seconds 2");
+  cmd->add_option("--preset", o->presets, "Network presets")->capture_default_str();
+  cmd->add_option("--batch", o->batches, "Batch sizes")->capture_default_str();
+  cmd->add_option("--seconds", o->seconds, "Time per measurement")->capture_default_str();
+  cmd->add_option("--threads", o->threads, "LibTorch intra-op threads")->capture_default_str();
+  cmd->add_flag("--json", o->json, "Print one JSON array");
+  cmd->callback([o] { run_bench_nets(*o); });
+}
+
+}  // namespace djambi::cli

@@ -1,0 +1,65 @@
+#pragma once
+// The network-free players.
+#include <memory>
+#include <random>
+
+#include "mcts/batched_search.h"
+#include "mcts/player.h"
+
+namespace djambi {
+
+// Each decision uniform among the legal ones.
+class RandomPlayer : public Player {
+ public:
+  explicit RandomPlayer(uint64_t seed) : rng_(seed) {}
+  std::string name() const override { return "random"; }
+  std::vector<Action> choose_turn(const GameState& state) override;
+
+ private:
+  std::mt19937_64 rng_;
+};
+
+// Djambi only (docs/PLAYERS.md): win if a move wins; otherwise the move that kills the most
+// valuable pieces (enemy material gained minus own material lost); among equals, one that leaves
+// no enemy able to kill its chief next turn; otherwise at random.
+class GreedyPlayer : public Player {
+ public:
+  explicit GreedyPlayer(uint64_t seed) : rng_(seed) {}
+  std::string name() const override { return "greedy"; }
+  std::vector<Action> choose_turn(const GameState& state) override;
+
+ private:
+  std::mt19937_64 rng_;
+};
+
+struct MctsPlayerOptions {
+  SearchConfig search;
+  int threads = 1;              // >1: tree-parallel search (the evaluator must be thread-safe)
+  int leaves_per_worker = 8;    // leaves each thread gathers per evaluator call
+  float temperature = 0.0f;     // 0: most visited decision
+};
+
+// PUCT search guided by any evaluator; keeps its tree between decisions.
+class MctsPlayer : public Player {
+ public:
+  MctsPlayer(std::string name, std::shared_ptr<Evaluator> evaluator, const MctsPlayerOptions& options);
+  std::string name() const override { return name_; }
+  std::vector<Action> choose_turn(const GameState& state) override;
+  void observe(const GameState& before, Action action) override;
+  std::string last_analysis() const override { return analysis_; }
+  // Runs the search from `state` and returns the chosen decision (no tree advance).
+  Action search(const GameState& state);
+  const Tree* tree() const { return tree_.get(); }
+
+ private:
+  void sync_tree(const GameState& state);
+
+  std::string name_;
+  std::shared_ptr<Evaluator> evaluator_;
+  MctsPlayerOptions options_;
+  std::unique_ptr<Tree> tree_;
+  std::mt19937_64 rng_;
+  std::string analysis_;
+};
+
+}  // namespace djambi

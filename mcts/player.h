@@ -1,0 +1,71 @@
+#pragma once
+// Players: given a position, choose the decisions of one turn (optionally with analysis).
+// Every consumer (arena, bot protocol, human play, evaluation during training) builds players
+// from short spec strings through one PlayerFactory:
+//   random                      uniform among the legal decisions, one at a time
+//   greedy                      Djambi heuristic (docs/PLAYERS.md)
+//   mcts:sims=800,rollouts=1    rollout-guided search (no network)
+//   az:PATH.djp,sims=200        network-guided search (registered by the nets layer)
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "env/game.h"
+
+namespace djambi {
+
+class Player {
+ public:
+  virtual ~Player() = default;
+  virtual std::string name() const = 0;
+  // The decisions of the player to act from `state` until its turn is over (GameState::
+  // at_turn_start), at least one. `state` is not terminal.
+  virtual std::vector<Action> choose_turn(const GameState& state) = 0;
+  // Every decision applied to the game is reported here in order (the player's own included),
+  // so that a search can keep its tree.
+  virtual void observe(const GameState& before, Action action) {
+    (void)before;
+    (void)action;
+  }
+  // Human-readable analysis of the last choice ("" if none).
+  virtual std::string last_analysis() const { return ""; }
+};
+
+// "kind[:argument][,key=value...]"; the argument is a path for az.
+struct PlayerSpec {
+  std::string text;
+  std::string kind;
+  std::string argument;
+  std::map<std::string, std::string> options;
+
+  // Typed option access; throws std::invalid_argument naming the spec and the key on a bad value.
+  int get_int(const std::string& key, int fallback, int min_value, int max_value) const;
+  double get_double(const std::string& key, double fallback, double min_value, double max_value) const;
+  // Throws std::invalid_argument if an option outside `known` was given, or an argument was
+  // given to a kind that takes none.
+  void check_keys(const std::vector<std::string>& known, bool takes_argument = false) const;
+};
+
+PlayerSpec parse_player_spec(const std::string& text);  // throws std::invalid_argument
+
+class PlayerFactory {
+ public:
+  using Maker = std::function<std::unique_ptr<Player>(const PlayerSpec&, std::shared_ptr<const Game>, uint64_t seed)>;
+  void add(const std::string& kind, Maker maker);
+  // Throws std::invalid_argument for an unknown kind or bad options.
+  std::unique_ptr<Player> create(const std::string& spec, std::shared_ptr<const Game> game, uint64_t seed) const;
+  std::vector<std::string> kinds() const;
+
+ private:
+  std::map<std::string, Maker> makers_;
+};
+
+// A factory that knows random, greedy and mcts.
+PlayerFactory basic_player_factory();
+
+// Plays a whole turn of `player` on `state`, telling every observer (the player among them).
+void play_turn(GameState& state, Player& player, const std::vector<Player*>& observers);
+
+}  // namespace djambi

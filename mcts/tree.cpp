@@ -1,0 +1,247 @@
+#include "mcts/tree.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace djambi {
+
+Tree::Tree(const SearchConfig& config, std::unique_ptr<GameState> root_state)
+    : config_(config), root_state_(std::move(root_state)), rng_(config.seed) {
+  nodes_.emplace_back();
+  root_seat_ = root_state_->current_player();
+  players_ = root_state_->num_players();
+  num_actions_ = root_state_->num_actions();
+}
+
+float Tree::child_utility(const Node& parent, const Node& child) const {
+  // Sum of the deciding seat's values over the child's visits.
+  if (!config_.paranoid) return child.value_sum[parent.to_act];
+  return parent.to_act == root_seat_ ? child.value_sum[root_seat_] : -child.value_sum[root_seat_];
+}
+
+int32_t Tree::select_child(int32_t parent_index, bool at_root) const {
+  const Node& parent = nodes_[parent_index];
+  const float parent_visits = static_cast<float>(parent.visits + parent.virtual_visits);
+  const float sqrt_visits = std::sqrt(std::max(1.0f, parent_visits));
+  float parent_q = 0.0f;
+  if (parent.visits > 0) {
+    const int s = parent.to_act;
+    const float sum = config_.paranoid
+                          ? (s == root_seat_ ? parent.value_sum[root_seat_] : -parent.value_sum[root_seat_])
+                          : parent.value_sum[s];
+    parent_q = sum / static_cast<float>(parent.visits);
+  }
+  const bool forced = at_root && config_.forced_playouts && config_.root_noise;
+  int32_t best = -1;
+  float best_score = -1e30f;
+  for (int32_t i = parent.first_child; i < parent.first_child + parent.num_children; ++i) {
+    const Node& c = nodes_[i];
+    const int n = c.visits + c.virtual_visits;
+    if (forced && c.prior > 0.0f &&
+        static_cast<float>(c.visits) < std::sqrt(config_.forced_playout_k * c.prior * parent_visits))
+      return i;
+    const float q = n > 0 ? (child_utility(parent, c) - config_.virtual_loss * static_cast<float>(c.virtual_visits)) /
+                                static_cast<float>(n)
+                          : parent_q - config_.fpu_reduction;
+    const float score = q + config_.c_puct * c.prior * sqrt_visits / (1.0f + static_cast<float>(n));
+    if (score > best_score) {
+      best_score = score;
+      best = i;
+    }
+  }
+  return best;
+}
+
+Tree::Selection Tree::select_leaf(Leaf& leaf) {
+  leaf.path.clear();
+  leaf.path.push_back(root_);
+  auto state = root_state_->clone();
+  int32_t current = root_;
+  while (nodes_[current].expanded && !nodes_[current].terminal) {
+    current = select_child(current, current == root_);
+    leaf.path.push_back(current);
+    state->apply_action(nodes_[current].action);
+  }
+  Node& node = nodes_[current];
+  if (!node.expanded && state->is_terminal()) {
+    node.expanded = node.terminal = true;
+    std::array<float, kMaxPlayers> returns{};
+    state->returns(returns.data());
+    node.terminal_values = returns;
+  }
+  if (node.terminal) {
+    backup(leaf.path, node.terminal_values);
+    leaf.state.reset();
+    return Selection::kTerminal;
+  }
+  if (node.virtual_visits > 0) return Selection::kCollision;
+  for (int32_t i : leaf.path) ++nodes_[i].virtual_visits;
+  leaf.state = std::move(state);
+  return Selection::kEvaluate;
+}
+
+void Tree::abandon(const Leaf& leaf) {
+  for (int32_t i : leaf.path) --nodes_[i].virtual_visits;
+}
+
+void Tree::expand_and_backup(const Leaf& leaf, const float* priors, const float* values) {
+  const int32_t leaf_index = leaf.path.back();
+  abandon(leaf);
+  if (!nodes_[leaf_index].expanded) expand(leaf_index, *leaf.state, priors);
+  SeatValues v{};
+  std::copy(values, values + players_, v.begin());
+  backup(leaf.path, v);
+}
+
+void Tree::expand(int32_t node_index, const GameState& state, const float* priors) {
+  std::vector<Action> legal = state.legal_actions();
+  float total = 0.0f;
+  for (Action a : legal) total += priors[a];
+  const int32_t first = static_cast<int32_t>(nodes_.size());
+  for (Action a : legal) {
+    Node child;
+    child.action = a;
+    // Renormalised over the legal actions; uniform if the evaluator gave them no mass.
+    child.prior = total > 0.0f ? priors[a] / total : 1.0f / static_cast<float>(legal.size());
+    nodes_.push_back(child);
+  }
+  Node& node = nodes_[node_index];
+  node.first_child = first;
+  node.num_children = static_cast<int32_t>(legal.size());
+  node.to_act = static_cast<int8_t>(state.current_player());
+  node.expanded = true;
+  if (node_index == root_) add_root_noise();
+}
+
+void Tree::prepare_search() {
+  if (nodes_[root_].expanded) add_root_noise();
+}
+
+void Tree::add_root_noise() {
+  Node& root = nodes_[root_];
+  if (!config_.root_noise || noise_added_ || root.num_children < 2) return;
+  noise_added_ = true;
+  std::gamma_distribution<float> gamma(config_.dirichlet_alpha, 1.0f);
+  std::vector<float> noise(static_cast<size_t>(root.num_children));
+  float sum = 0.0f;
+  for (float& x : noise) sum += (x = gamma(rng_));
+  if (sum <= 0.0f) return;
+  for (int k = 0; k < root.num_children; ++k) {
+    Node& c = nodes_[root.first_child + k];
+    c.prior = (1.0f - config_.dirichlet_epsilon) * c.prior + config_.dirichlet_epsilon * noise[k] / sum;
+  }
+}
+
+void Tree::backup(const std::vector<int32_t>& path, const SeatValues& values) {
+  for (int32_t i : path) {
+    Node& n = nodes_[i];
+    ++n.visits;
+    for (int p = 0; p < players_; ++p) n.value_sum[p] += values[p];
+  }
+}
+
+std::vector<std::pair<Action, int>> Tree::root_visit_counts() const {
+  const Node& root = nodes_[root_];
+  std::vector<std::pair<Action, int>> out;
+  for (int32_t i = root.first_child; i < root.first_child + root.num_children; ++i)
+    out.emplace_back(nodes_[i].action, nodes_[i].visits);
+  return out;
+}
+
+std::vector<std::pair<Action, float>> Tree::policy_target() const {
+  const Node& root = nodes_[root_];
+  std::vector<std::pair<Action, float>> out;
+  if (root.num_children == 0) return out;
+  std::vector<float> visits;
+  int32_t best = root.first_child;
+  for (int32_t i = root.first_child; i < root.first_child + root.num_children; ++i) {
+    visits.push_back(static_cast<float>(nodes_[i].visits));
+    if (nodes_[i].visits > nodes_[best].visits) best = i;
+  }
+  if (config_.forced_playouts && config_.root_noise) {
+    // KataGo: take back the forced playouts a child would not have had on its own merit, that
+    // is while its PUCT score stays below the best child's; drop children left with one visit.
+    const float total = static_cast<float>(root.visits);
+    const float sqrt_total = std::sqrt(std::max(1.0f, total));
+    const Node& b = nodes_[best];
+    const float best_score = child_utility(root, b) / std::max(1, b.visits) +
+                             config_.c_puct * b.prior * sqrt_total / (1.0f + static_cast<float>(b.visits));
+    for (int32_t i = root.first_child; i < root.first_child + root.num_children; ++i) {
+      if (i == best || nodes_[i].visits == 0) continue;
+      const Node& c = nodes_[i];
+      const float q = child_utility(root, c) / static_cast<float>(c.visits);
+      const float forced = std::sqrt(config_.forced_playout_k * c.prior * total);
+      float& n = visits[static_cast<size_t>(i - root.first_child)];
+      const float floor_n = std::max(0.0f, n - forced);
+      while (n > floor_n && n > 1.0f &&
+             q + config_.c_puct * c.prior * sqrt_total / n < best_score)  // score with n - 1 visits
+        n -= 1.0f;
+      if (n <= 1.0f) n = 0.0f;
+    }
+  }
+  float sum = 0.0f;
+  for (float v : visits) sum += v;
+  for (int32_t k = 0; k < root.num_children; ++k)
+    if (visits[k] > 0.0f) out.emplace_back(nodes_[root.first_child + k].action, visits[k] / sum);
+  return out;
+}
+
+SeatValues Tree::root_values() const {
+  const Node& root = nodes_[root_];
+  SeatValues v{};
+  if (root.visits == 0) return v;
+  for (int p = 0; p < players_; ++p) v[p] = root.value_sum[p] / static_cast<float>(root.visits);
+  return v;
+}
+
+Action Tree::choose_action(float temperature, std::mt19937_64& rng) const {
+  const Node& root = nodes_[root_];
+  if (root.num_children == 0) return -1;
+  if (temperature <= 0.0f) {
+    int32_t best = root.first_child;
+    for (int32_t i = root.first_child; i < root.first_child + root.num_children; ++i) {
+      const Node& c = nodes_[i];
+      const Node& b = nodes_[best];
+      if (c.visits > b.visits || (c.visits == b.visits && c.prior > b.prior)) best = i;
+    }
+    return nodes_[best].action;
+  }
+  std::vector<double> weights;
+  for (int32_t i = root.first_child; i < root.first_child + root.num_children; ++i)
+    weights.push_back(std::pow(static_cast<double>(nodes_[i].visits), 1.0 / temperature));
+  double sum = 0;
+  for (double w : weights) sum += w;
+  if (sum <= 0) return choose_action(0.0f, rng);
+  std::discrete_distribution<int> pick(weights.begin(), weights.end());
+  return nodes_[root.first_child + pick(rng)].action;
+}
+
+void Tree::advance(Action action) {
+  root_state_->apply_action(action);
+  noise_added_ = false;
+  root_seat_ = root_state_->current_player();
+  const Node& root = nodes_[root_];
+  int32_t child = -1;
+  for (int32_t i = root.first_child; i < root.first_child + root.num_children; ++i)
+    if (nodes_[i].action == action) child = i;
+  if (child < 0 || !nodes_[child].expanded) {
+    nodes_.assign(1, Node{});
+    root_ = 0;
+    return;
+  }
+  // Copy the subtree breadth-first into a fresh arena; children stay contiguous.
+  std::vector<Node> kept;
+  kept.reserve(static_cast<size_t>(nodes_[child].visits) * 4 + 1);
+  kept.push_back(nodes_[child]);
+  kept[0].action = -1;
+  for (size_t k = 0; k < kept.size(); ++k) {
+    const Node old = kept[k];
+    if (old.num_children == 0) continue;
+    kept[k].first_child = static_cast<int32_t>(kept.size());
+    for (int32_t i = old.first_child; i < old.first_child + old.num_children; ++i) kept.push_back(nodes_[i]);
+  }
+  nodes_ = std::move(kept);
+  root_ = 0;
+}
+
+}  // namespace djambi

@@ -1,0 +1,98 @@
+#pragma once
+// One search tree over the generic game interface: PUCT selection with one value per seat at
+// every node. A node's acting seat maximises its own value (max^n), which needs no special
+// case for extra turns, eliminated players or several decisions in a row by one player; the
+// `paranoid` option makes every other seat minimise the root seat's value instead.
+//
+// The tree does no evaluation itself: select_leaf() hands out leaves (with virtual loss on
+// their paths) and expand_and_backup() takes their evaluations, so that one batch can serve
+// many leaves of one tree, or of many trees (batched_search.h, parallel_search.h).
+#include <array>
+#include <memory>
+#include <random>
+#include <vector>
+
+#include "env/game.h"
+#include "mcts/search_config.h"
+
+namespace djambi {
+
+constexpr int kMaxPlayers = 4;
+using SeatValues = std::array<float, kMaxPlayers>;
+
+struct Node {
+  Action action = -1;        // the action that leads here from the parent
+  float prior = 0.0f;
+  int32_t visits = 0;
+  int32_t virtual_visits = 0;  // playouts under way through this node
+  SeatValues value_sum{};      // per seat, over `visits`
+  int32_t first_child = -1;
+  int32_t num_children = 0;
+  int8_t to_act = kTerminalPlayer;  // seat deciding here (valid once expanded)
+  bool expanded = false;
+  bool terminal = false;
+  SeatValues terminal_values{};
+};
+
+// A leaf handed out for evaluation.
+struct Leaf {
+  std::vector<int32_t> path;           // node indices from the root to the leaf
+  std::unique_ptr<GameState> state;    // the leaf's position (null when terminal: already backed up)
+};
+
+class Tree {
+ public:
+  Tree(const SearchConfig& config, std::unique_ptr<GameState> root_state);
+
+  const GameState& root_state() const { return *root_state_; }
+  const Node& root() const { return nodes_[root_]; }
+  const Node& node(int32_t i) const { return nodes_[i]; }
+  int root_visits() const { return nodes_[root_].visits; }
+  int num_players() const { return players_; }
+
+  enum class Selection {
+    kEvaluate,   // `leaf` holds a position to evaluate; its path carries virtual loss
+    kTerminal,   // the playout ended in a finished game, already backed up
+    kCollision,  // the leaf is already waiting for an evaluation; nothing was changed
+  };
+  // Descends from the root to a leaf.
+  Selection select_leaf(Leaf& leaf);
+  // Adds root noise (when configured) for a new search from this root. Call before a search.
+  void prepare_search();
+  // Expands the leaf with dense priors [num_actions] and backs up its per-seat values.
+  void expand_and_backup(const Leaf& leaf, const float* priors, const float* values);
+  // Removes the virtual loss of a leaf that will not be evaluated.
+  void abandon(const Leaf& leaf);
+
+  // Visit counts of the root's children, as (action, visits).
+  std::vector<std::pair<Action, int>> root_visit_counts() const;
+  // The policy target: visit shares of the root's children (forced playouts pruned when on).
+  std::vector<std::pair<Action, float>> policy_target() const;
+  // Mean value of the root per seat.
+  SeatValues root_values() const;
+  // The most visited action (ties to the higher prior), or one drawn with probability
+  // proportional to visits^(1/temperature).
+  Action choose_action(float temperature, std::mt19937_64& rng) const;
+
+  // Re-roots the tree at the child reached by `action` (tree reuse); the rest is dropped.
+  void advance(Action action);
+
+ private:
+  int32_t select_child(int32_t parent, bool at_root) const;
+  float child_utility(const Node& parent, const Node& child) const;
+  void expand(int32_t node_index, const GameState& state, const float* priors);
+  void add_root_noise();
+  void backup(const std::vector<int32_t>& path, const SeatValues& values);
+
+  SearchConfig config_;
+  std::unique_ptr<GameState> root_state_;
+  std::vector<Node> nodes_;
+  int32_t root_ = 0;
+  int root_seat_ = 0;
+  int players_ = 0;
+  int num_actions_ = 0;
+  bool noise_added_ = false;
+  std::mt19937_64 rng_;
+};
+
+}  // namespace djambi

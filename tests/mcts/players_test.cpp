@@ -1,0 +1,111 @@
+// Player specs, the factory and the baseline players.
+#include <gtest/gtest.h>
+
+#include "env/djambi_game.h"
+#include "env/notation.h"
+#include "env/tictactoe.h"
+#include "mcts/basic_players.h"
+
+namespace djambi {
+namespace {
+
+std::shared_ptr<const Game> djambi_game() { return std::make_shared<DjambiGame>(); }
+
+// The whole move (notation) a player chooses in `position`.
+std::string chosen_move(Player& player, const std::string& position) {
+  DjambiState s(parse_position(position), RewardScheme::kWinner);
+  const auto actions = player.choose_turn(s);
+  std::string text;
+  for (Action a : actions) {
+    text += s.action_to_string(a);
+    s.apply_action(a);
+  }
+  EXPECT_TRUE(s.at_turn_start());
+  return text;
+}
+
+TEST(PlayerSpec, Parses) {
+  auto az = parse_player_spec("az:runs/x/players/best.djp,sims=200,cpuct=2.5");
+  EXPECT_EQ(az.kind, "az");
+  EXPECT_EQ(az.argument, "runs/x/players/best.djp");
+  EXPECT_EQ(az.get_int("sims", 1, 1, 1000), 200);
+  EXPECT_DOUBLE_EQ(az.get_double("cpuct", 0, 0, 10), 2.5);
+  auto mcts = parse_player_spec("mcts:sims=800");
+  EXPECT_EQ(mcts.kind, "mcts");
+  EXPECT_EQ(mcts.argument, "");
+  EXPECT_EQ(mcts.options.at("sims"), "800");
+  EXPECT_EQ(parse_player_spec("random").kind, "random");
+  EXPECT_THROW(parse_player_spec(""), std::invalid_argument);
+  EXPECT_THROW(parse_player_spec("mcts:sims=1,=3"), std::invalid_argument);
+  EXPECT_THROW(mcts.get_int("sims", 1, 1, 100), std::invalid_argument);  // out of range
+  EXPECT_THROW(parse_player_spec("mcts:sims=8x").get_int("sims", 1, 1, 1000), std::invalid_argument);
+}
+
+TEST(PlayerFactory, CreatesKnownKindsAndNamesBadInput) {
+  const PlayerFactory factory = basic_player_factory();
+  EXPECT_EQ(factory.create("random", djambi_game(), 1)->name(), "random");
+  EXPECT_EQ(factory.create("greedy", djambi_game(), 1)->name(), "greedy");
+  EXPECT_EQ(factory.create("mcts:sims=10", djambi_game(), 1)->name(), "mcts:sims=10");
+  try {
+    factory.create("wizard", djambi_game(), 1);
+    FAIL();
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("unknown player kind 'wizard'"), std::string::npos);
+  }
+  try {
+    factory.create("mcts:simz=10", djambi_game(), 1);
+    FAIL();
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("unknown option 'simz'"), std::string::npos);
+  }
+  EXPECT_THROW(factory.create("greedy", std::make_shared<TicTacToeGame>(), 1), std::invalid_argument);
+  EXPECT_THROW(factory.create("mcts:sims", djambi_game(), 1), std::invalid_argument);  // no path
+  EXPECT_THROW(factory.create("mcts:sims=0", djambi_game(), 1), std::invalid_argument);
+}
+
+TEST(GreedyPlayer, WinsWhenItCan) {
+  GreedyPlayer greedy(3);
+  // Red's chief f2 takes Yellow's last chief f8 (any placement).
+  const std::string move = chosen_move(greedy, "8Ay/5Cy3/9/9/9/9/9/Mr4Cr3/9 r r-y- - 0 30");
+  EXPECT_EQ(move.substr(0, 5), "f2xf8");
+}
+
+TEST(GreedyPlayer, TakesTheMostValuablePiece) {
+  // Red's assassin d4 can take Blue's militant d6 or Blue's necromobile f6 (more valuable);
+  // nothing threatens Red's chief a1.
+  const std::string move = chosen_move(*std::make_unique<GreedyPlayer>(4),
+                                       "8Cy/9/9/3Mb1Nb3/9/3Ar5/9/8Cb/Cr8 r rby- - 0 30");
+  EXPECT_EQ(move, "d4xf6");
+}
+
+TEST(GreedyPlayer, KeepsItsChiefOutOfReach) {
+  // Red's militant b2 shields the chief a1 from Yellow's assassin i9; every militant move off
+  // the diagonal exposes the chief; the greedy player never plays one.
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    GreedyPlayer greedy(seed);
+    const std::string move = chosen_move(greedy, "8Ay/4Cy4/9/9/9/9/9/1Mr7/Cr8 r r-y- - 0 30");
+    const bool militant_leaves = move.rfind("b2", 0) == 0 && move != "b2-c3" && move != "b2-d4";
+    EXPECT_FALSE(militant_leaves) << move;
+  }
+}
+
+TEST(Players, AWholeGameBetweenBaselinesEnds) {
+  auto game = djambi_game();
+  const PlayerFactory factory = basic_player_factory();
+  std::vector<std::unique_ptr<Player>> players;
+  for (const char* spec : {"random", "greedy", "mcts:sims=8", "random"})
+    players.push_back(factory.create(spec, game, 11));
+  std::vector<Player*> observers;
+  for (auto& p : players) observers.push_back(p.get());
+  auto state = game->new_initial_state();
+  int turns = 0;
+  while (!state->is_terminal() && turns < 5000) {
+    play_turn(*state, *players[state->current_player()], observers);
+    EXPECT_TRUE(state->at_turn_start());
+    ++turns;
+  }
+  EXPECT_TRUE(state->is_terminal());
+}
+
+}  // namespace
+}  // namespace djambi

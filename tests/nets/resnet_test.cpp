@@ -1,0 +1,67 @@
+// PolicyValueNet: output shapes and ranges for each game it is built for.
+#include "nets/resnet.h"
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "nets_test_util.h"
+
+namespace djambi::nets_test {
+namespace {
+
+using Sizes = std::vector<int64_t>;
+
+// Forward of real positions of `game`: policy [N, actions], values [N, players] in (-1, 1).
+void check_forward(const Game& game, const NetConfig& config) {
+  PolicyValueNet net(config);
+  net->eval();
+  const auto states = random_states(game, 5, 3, 11);
+  torch::NoGradGuard no_grad;
+  const PolicyValueOutput out = net->forward(observations_of(states));
+  EXPECT_EQ(out.policy_logits.sizes().vec(), (Sizes{5, game.num_actions()}));
+  EXPECT_EQ(out.values.sizes().vec(), (Sizes{5, game.num_players()}));
+  EXPECT_TRUE(torch::isfinite(out.policy_logits).all().item<bool>());
+  EXPECT_TRUE((out.values > -1).all().item<bool>());
+  EXPECT_TRUE((out.values < 1).all().item<bool>());
+}
+
+TEST_F(NetsTest, DjambiSizes) {
+  DjambiGame game;
+  const ObservationShape shape = game.observation_shape();
+  EXPECT_EQ(shape.channels, 58);
+  EXPECT_EQ(shape.height, 9);
+  EXPECT_EQ(shape.width, 9);
+  EXPECT_EQ(game.num_actions(), 5271);
+  EXPECT_EQ(game.num_players(), 4);
+}
+
+TEST_F(NetsTest, DjambiForwardShapes) { check_forward(DjambiGame(), djambi_config(16, 2)); }
+
+TEST_F(NetsTest, DjambiTwoPlayerForwardShapes) {
+  DjambiGame game(Variants().set(Variant::kTwoPlayers));
+  ASSERT_EQ(game.num_players(), 2);
+  check_forward(game, config_for(game, game.variants().to_string(), 16, 1));
+}
+
+TEST_F(NetsTest, TicTacToeForwardShapes) {
+  TicTacToeGame game;
+  EXPECT_EQ(game.observation_shape().size(), 3 * 3 * 3);
+  check_forward(game, tictactoe_config(16, 2));
+}
+
+// Training mode (batch statistics): gradients reach every parameter.
+TEST_F(NetsTest, TrainModeForwardAndBackward) {
+  PolicyValueNet net(tictactoe_config(8, 1));
+  net->train();
+  const auto states = random_states(TicTacToeGame(), 4, 1, 5);
+  const PolicyValueOutput out = net->forward(observations_of(states));
+  (out.policy_logits.sum() + out.values.sum()).backward();
+  for (const auto& p : net->parameters()) {
+    ASSERT_TRUE(p.grad().defined());
+    EXPECT_TRUE(torch::isfinite(p.grad()).all().item<bool>());
+  }
+}
+
+}  // namespace
+}  // namespace djambi::nets_test
