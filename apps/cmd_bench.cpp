@@ -139,6 +139,7 @@ void register_bench_command(CLI::App& app) {
   env->callback([o] { run_bench_env(*o); });
 
   register_bench_nets_command(bench);
+  register_bench_mcts_command(bench);
 }
 
 }  // namespace djambi::cli

@@ -131,7 +131,7 @@ void run_bench_nets(const BenchNetsOptions& o) {
         c10::InferenceMode guard;
         auto obs = torch::from_blob(positions.observations.data(),
                                     {b, config.input_channels, config.board_height, config.board_width});
-        net->forward(device.is_cpu() ? obs : obs.to(device));
+        net->forward(device.is_cpu() ? obs.contiguous(torch::MemoryFormat::ChannelsLast) : obs.to(device));
       });
       if (b == 64) raw64 = raw;
       const double through_direct = rate(o.seconds, b, [&] { direct->evaluate(batch); });

@@ -11,6 +11,7 @@ int main(int argc, char** argv) {
   djambi::cli::register_rules_commands(app);
   djambi::cli::register_random_games_command(app);
   djambi::cli::register_bench_command(app);
+  djambi::cli::register_train_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

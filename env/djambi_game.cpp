@@ -42,6 +42,14 @@ int DjambiState::legal_actions(Action* out) const {
   return n;
 }
 
+void DjambiState::legal_mask(uint8_t* mask) const {
+  std::fill(mask, mask + action::kNumActions, uint8_t{0});
+  ActionBuffer legal;  // on the stack: no allocation per call
+  const int n = turn_.legal_actions(legal.data());
+  const int rotation = view_rotation(turn_.mover());
+  for (int i = 0; i < n; ++i) mask[rotate_action(legal[i], rotation)] = 1;
+}
+
 void DjambiState::apply_action(Action action) {
   if (turn_.apply(to_engine_action(action))) ranking_.record(turn_.last_turn());
 }
@@ -83,6 +91,15 @@ std::string DjambiState::action_to_string(Action view_action) const {
     return "+" + square_name(step(turn_.moving_piece(), 2 * action::report_direction_of(a)));
   if (a == action::kNoKill) return "(no kill)";
   return "pass";
+}
+
+void DjambiState::ranks(int* out) const {
+  const auto r = seat_ranks();
+  std::copy(r.begin(), r.begin() + num_players(), out);
+}
+
+std::string DjambiState::result_string() const {
+  return ranking_.result_line(position()).substr(std::string("result ").size());
 }
 
 DjambiGame::DjambiGame(Variants variants, RewardScheme scheme) : variants_(variants), scheme_(scheme) {}

@@ -30,6 +30,7 @@ class DjambiState : public GameState {
   bool is_terminal() const override { return turn_.game_over(); }
   int num_actions() const override { return action::kNumActions; }
   int legal_actions(Action* out) const override;
+  void legal_mask(uint8_t* mask) const override;
   void apply_action(Action action) override;
   void returns(float* out) const override;
   ObservationShape observation_shape() const override;
@@ -39,6 +40,9 @@ class DjambiState : public GameState {
   std::string to_string() const override;
   std::string action_to_string(Action action) const override;
   bool at_turn_start() const override { return turn_.at_turn_start(); }
+  void ranks(int* out) const override;
+  // "r:1 b:3 y:2 g:4" (ranks as in `djambi apply`'s result line).
+  std::string result_string() const override;
 
  private:
   Turn turn_;

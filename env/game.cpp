@@ -1,5 +1,6 @@
 #include "env/game.h"
 
+#include <cstdio>
 #include <cstring>
 
 namespace djambi {
@@ -7,6 +8,27 @@ namespace djambi {
 std::vector<Action> GameState::legal_actions() const {
   std::vector<Action> out(static_cast<size_t>(num_actions()));
   out.resize(static_cast<size_t>(legal_actions(out.data())));
+  return out;
+}
+
+void GameState::ranks(int* out) const {
+  std::vector<float> r(static_cast<size_t>(num_players()));
+  returns(r.data());
+  for (int s = 0; s < num_players(); ++s) {
+    out[s] = 1;
+    for (int o = 0; o < num_players(); ++o) out[s] += r[o] > r[s];
+  }
+}
+
+std::string GameState::result_string() const {
+  std::vector<float> r(static_cast<size_t>(num_players()));
+  returns(r.data());
+  std::string out;
+  char item[32];
+  for (int seat = 0; seat < num_players(); ++seat) {
+    std::snprintf(item, sizeof item, "%s%d:%+g", seat ? " " : "", seat, r[seat]);
+    out += item;
+  }
   return out;
 }
 

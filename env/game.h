@@ -46,13 +46,19 @@ class GameState {
   virtual uint64_t hash() const = 0;
   virtual std::string to_string() const = 0;
   virtual std::string action_to_string(Action action) const = 0;
+  // Final rank of each seat (1 = first; players sharing a rank skip the next ones), written
+  // into num_players() ints. By default from the returns (a higher return ranks better).
+  virtual void ranks(int* out) const;
+  // The final result in the game's own words ("r:1 b:3 y:2 g:4" for Djambi); by default each
+  // seat's return ("0:+1 1:-1").
+  virtual std::string result_string() const;
   // True between turns; false while a turn made of several decisions is half made (a Djambi
   // move waiting for its placement, reporter choice or exit). Players choose whole turns.
   virtual bool at_turn_start() const { return true; }
 
   std::vector<Action> legal_actions() const;
   // Writes num_actions() bytes: 1 for a legal action, 0 otherwise.
-  void legal_mask(uint8_t* mask) const;
+  virtual void legal_mask(uint8_t* mask) const;
 };
 
 // A game: its description and a factory of initial states.

@@ -8,6 +8,11 @@ namespace djambi {
 CachingEvaluator::CachingEvaluator(std::shared_ptr<Evaluator> inner, size_t capacity)
     : inner_(std::move(inner)), table_(std::max<size_t>(capacity, 1)) {}
 
+void CachingEvaluator::clear() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (Entry& e : table_) e.used = false;
+}
+
 bool CachingEvaluator::lookup(uint64_t hash, int num_actions, float* priors, float* values) {
   std::lock_guard<std::mutex> lock(mutex_);
   const Entry& e = table_[hash % table_.size()];

@@ -19,6 +19,8 @@ class CachingEvaluator : public Evaluator {
   bool needs_observations() const override { return inner_->needs_observations(); }
   std::string describe() const override { return "cache(" + inner_->describe() + ")"; }
 
+  // Forgets every entry (after the network behind it changed); keeps the counters.
+  void clear();
   uint64_t lookups() const { return lookups_; }
   uint64_t hits() const { return hits_; }
   double hit_rate() const { return lookups_ ? static_cast<double>(hits_) / lookups_ : 0.0; }

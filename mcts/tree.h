@@ -59,6 +59,9 @@ class Tree {
   Selection select_leaf(Leaf& leaf);
   // Adds root noise (when configured) for a new search from this root. Call before a search.
   void prepare_search();
+  // Turns root noise (and with it forced playouts) on or off for the next searches: playout cap
+  // randomisation explores only in its full searches.
+  void set_root_noise(bool on) { config_.root_noise = on; }
   // Expands the leaf with dense priors [num_actions] and backs up its per-seat values.
   void expand_and_backup(const Leaf& leaf, const float* priors, const float* values);
   // Removes the virtual loss of a leaf that will not be evaluated.

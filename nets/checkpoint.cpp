@@ -4,9 +4,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <array>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <utility>
 #include <vector>
 
@@ -50,44 +53,28 @@ void write_config(torch::serialize::OutputArchive& archive, const NetConfig& c) 
     archive.write(name, c10::IValue(static_cast<int64_t>(c.*field)));
 }
 
-// Writes `archive` to `tmp` through a file descriptor so that the bytes can be fsync'ed before
-// the rename (std::ofstream can flush to the kernel but not to the disk).
-void write_synced(torch::serialize::OutputArchive& archive, const std::string& tmp) {
+// Writes `bytes` to `tmp` through a file descriptor so that they can be fsync'ed before the
+// rename (std::ofstream can flush to the kernel but not to the disk).
+void write_synced(const std::string& bytes, const std::string& tmp) {
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) throw CheckpointError("cannot create " + tmp + ": " + errno_text());
-  std::string write_error;
-  try {
-    archive.save_to([&](const void* data, size_t size) -> size_t {
-      const char* p = static_cast<const char*>(data);
-      size_t left = size;
-      while (left > 0 && write_error.empty()) {
-        const ssize_t n = ::write(fd, p, left);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) {
-          write_error = errno_text();
-          break;
-        }
-        p += n;
-        left -= static_cast<size_t>(n);
-      }
-      // A short count makes LibTorch's zip writer fail the save.
-      return size - left;
-    });
-  } catch (const std::exception& e) {
-    ::close(fd);
-    throw CheckpointError("cannot write " + tmp + ": " +
-                          (write_error.empty() ? std::string(e.what()) : write_error));
+  // From here on the file is ours: remove it on any failure.
+  const auto fail = [&](const std::string& doing, const std::string& err, bool close_fd) {
+    if (close_fd) ::close(fd);
+    ::unlink(tmp.c_str());
+    throw CheckpointError("cannot " + doing + " " + tmp + ": " + err);
+  };
+  const char* p = bytes.data();
+  size_t left = bytes.size();
+  while (left > 0) {
+    const ssize_t n = ::write(fd, p, left);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) fail("write", n < 0 ? errno_text() : "nothing written", true);
+    p += n;
+    left -= static_cast<size_t>(n);
   }
-  if (!write_error.empty()) {
-    ::close(fd);
-    throw CheckpointError("cannot write " + tmp + ": " + write_error);
-  }
-  if (::fsync(fd) != 0) {
-    const std::string err = errno_text();
-    ::close(fd);
-    throw CheckpointError("cannot flush " + tmp + ": " + err);
-  }
-  if (::close(fd) != 0) throw CheckpointError("cannot close " + tmp + ": " + errno_text());
+  if (::fsync(fd) != 0) fail("flush", errno_text(), true);
+  if (::close(fd) != 0) fail("close", errno_text(), false);
 }
 
 // Makes the rename itself durable; best effort, as some filesystems refuse fsync on directories.
@@ -100,20 +87,105 @@ void sync_directory_of(const std::string& path) {
   ::close(fd);
 }
 
-// ---- reading ----
+// ---- the seal ----
+// LibTorch 1.13 does not check the CRC-32s of the zip records it reads, and its TorchScript
+// importer can crash (segfault, not throw) on a corrupted code record: observed by flipping bytes
+// of a checkpoint. Checking the records' CRCs ourselves would mean inflating the code records
+// (PyTorch deflates them) without zlib being linked. So the writer seals the whole file instead:
+// the zip comment (the last bytes of a zip, which any zip reader accepts) holds a magic and the
+// CRC-32 of every byte before it, and nothing reaches LibTorch's parser unless that matches. A
+// random corruption passes with probability ~2^-32; deliberately crafted files are out of scope.
 
-// Reads the archive, turning "nothing there" cases into clear messages before LibTorch's zip
-// reader sees them.
+constexpr const char* kSealMagic = "djambi-zero checkpoint crc32=";
+constexpr size_t kSealMagicLen = 29;              // strlen(kSealMagic)
+constexpr size_t kSealLen = kSealMagicLen + 8;    // + 8 hex digits
+constexpr size_t kEocdLen = 22;                   // zip end-of-central-directory record, no comment
+constexpr uint32_t kEocdSignature = 0x06054b50u;
+
+uint32_t crc32(const char* data, size_t size) {
+  static const std::array<uint32_t, 256> table = [] {
+    std::array<uint32_t, 256> t{};
+    for (uint32_t i = 0; i < 256; ++i) {
+      uint32_t c = i;
+      for (int k = 0; k < 8; ++k) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+      t[i] = c;
+    }
+    return t;
+  }();
+  uint32_t c = 0xFFFFFFFFu;
+  for (size_t i = 0; i < size; ++i) c = table[(c ^ static_cast<unsigned char>(data[i])) & 0xFF] ^ (c >> 8);
+  return c ^ 0xFFFFFFFFu;
+}
+
+uint32_t le32(const std::string& b, size_t at) {
+  uint32_t v = 0;
+  for (int i = 3; i >= 0; --i) v = (v << 8) | static_cast<unsigned char>(b[at + static_cast<size_t>(i)]);
+  return v;
+}
+uint32_t le16(const std::string& b, size_t at) {
+  return static_cast<unsigned char>(b[at]) | (static_cast<uint32_t>(static_cast<unsigned char>(b[at + 1])) << 8);
+}
+
+std::string hex8(uint32_t v) {
+  char buf[9];
+  std::snprintf(buf, sizeof buf, "%08x", v);
+  return buf;
+}
+
+// Turns LibTorch's zip (which ends with a comment-less end-of-central-directory record) into a
+// sealed one: the comment length is set and the seal appended.
+void seal(std::string& bytes) {
+  if (bytes.size() < kEocdLen || le32(bytes, bytes.size() - kEocdLen) != kEocdSignature ||
+      le16(bytes, bytes.size() - 2) != 0)
+    throw std::runtime_error("LibTorch wrote an archive of an unexpected layout (no bare zip end record)");
+  bytes[bytes.size() - 2] = static_cast<char>(kSealLen & 0xFF);
+  bytes[bytes.size() - 1] = static_cast<char>(kSealLen >> 8);
+  const uint32_t crc = crc32(bytes.data(), bytes.size());
+  bytes += kSealMagic + hex8(crc);
+}
+
+// Checks the seal of a file's bytes, naming what is wrong.
+void check_seal(const std::string& bytes, const std::string& path) {
+  const auto fail = [&](const std::string& what) {
+    throw CheckpointError("checkpoint " + path + " " + what);
+  };
+  const size_t size = bytes.size();
+  if (size >= kEocdLen + kSealLen && le32(bytes, size - kSealLen - kEocdLen) == kEocdSignature &&
+      le16(bytes, size - kSealLen - 2) == kSealLen &&
+      bytes.compare(size - kSealLen, kSealMagicLen, kSealMagic) == 0) {
+    const std::string stored = bytes.substr(size - 8);
+    const std::string actual = hex8(crc32(bytes.data(), size - kSealLen));
+    if (stored != actual)
+      fail("is corrupted: its checksum is " + actual + ", the seal says " + stored);
+    return;
+  }
+  if (size >= kEocdLen && le32(bytes, size - kEocdLen) == kEocdSignature)
+    fail("is a zip archive (a LibTorch file?) but not a djambi-zero checkpoint: it has no seal");
+  fail("is truncated or not a checkpoint (no zip end record with a djambi-zero seal)");
+}
+
+// Reads the whole file, checks the seal and hands the same bytes to LibTorch, so that what is
+// parsed is what was checked. "Nothing there" cases get their own messages.
 torch::serialize::InputArchive open_archive(const std::string& path) {
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0)
     throw CheckpointError("cannot read checkpoint " + path + ": " + errno_text());
   if (!S_ISREG(st.st_mode)) throw CheckpointError("checkpoint " + path + " is not a regular file");
   if (st.st_size == 0) throw CheckpointError("checkpoint " + path + " is empty");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw CheckpointError("cannot open checkpoint " + path + ": " + errno_text());
+  std::string bytes(static_cast<size_t>(st.st_size), '\0');
+  in.read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  if (in.gcount() != static_cast<std::streamsize>(bytes.size()))
+    throw CheckpointError("cannot read checkpoint " + path + ": short read");
+  check_seal(bytes, path);
   torch::serialize::InputArchive archive;
-  archive.load_from(path, torch::Device(torch::kCPU));
+  // Every record is read eagerly (tensors copied out), so `bytes` may go after this call.
+  archive.load_from(bytes.data(), bytes.size(), torch::Device(torch::kCPU));
   return archive;
 }
+
+// ---- reading ----
 
 int64_t read_int(torch::serialize::InputArchive& archive, const std::string& key,
                  const std::string& path) {
@@ -156,8 +228,8 @@ NetConfig read_config(torch::serialize::InputArchive& archive, const std::string
   c.variants = read_string(sub, "variants", path);
   for (const auto& [name, field] : int_fields()) {
     const int64_t v = read_int(sub, name, path);
-    // Bounds before building a net from them: a doctored size must not allocate gigabytes.
-    // 1 << 20 is far above any real size (Djambi has 5271 actions, tower widths are ~100).
+    // Nonsense sizes (zero, negative, absurd) are named here rather than failing somewhere in
+    // the net's constructor. 1 << 20 is far above any real size (Djambi has 5271 actions).
     if (v <= 0 || v > (int64_t{1} << 20))
       throw CheckpointError("checkpoint " + path + ": config field '" + name + "' = " +
                             std::to_string(v) + " is out of range");
@@ -224,37 +296,46 @@ void rebind_optimizer(torch::optim::Optimizer& optimizer, PolicyValueNet& net,
 
 }  // namespace
 
+void write_checkpoint_archive(torch::serialize::OutputArchive& archive, const std::string& path) {
+  std::string bytes;
+  guarded(path, "save", [&] {
+    archive.save_to([&bytes](const void* data, size_t size) -> size_t {
+      bytes.append(static_cast<const char*>(data), size);
+      return size;
+    });
+    seal(bytes);
+  });
+  // One temporary name per process: concurrent savers in one process must use distinct paths.
+  const std::string tmp = path + ".tmp-" + std::to_string(::getpid());
+  write_synced(bytes, tmp);
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    const std::string err = errno_text();
+    ::unlink(tmp.c_str());
+    throw CheckpointError("cannot rename " + tmp + " to " + path + ": " + err);
+  }
+  sync_directory_of(path);
+}
+
 void save_checkpoint(const std::string& path, PolicyValueNet& net, int64_t step,
                      torch::optim::Optimizer* optimizer) {
   if (!net) throw CheckpointError("cannot save checkpoint " + path + ": no network");
-  // One temporary name per process: concurrent savers in one process must use distinct paths.
-  const std::string tmp = path + ".tmp-" + std::to_string(::getpid());
-  try {
-    guarded(path, "save", [&] {
-      torch::serialize::OutputArchive archive;
-      archive.write(kFormatKey, c10::IValue(static_cast<int64_t>(kCheckpointFormatVersion)));
-      archive.write(kStepKey, c10::IValue(step));
-      torch::serialize::OutputArchive config_archive;
-      write_config(config_archive, net->config);
-      archive.write(kConfigKey, config_archive);
-      torch::serialize::OutputArchive model_archive;
-      net->save(model_archive);
-      archive.write(kModelKey, model_archive);
-      if (optimizer) {
-        torch::serialize::OutputArchive optimizer_archive;
-        optimizer->save(optimizer_archive);
-        archive.write(kOptimizerKey, optimizer_archive);
-      }
-      write_synced(archive, tmp);
-    });
-    if (std::rename(tmp.c_str(), path.c_str()) != 0)
-      throw CheckpointError("cannot rename " + tmp + " to " + path + ": " + errno_text());
-  } catch (...) {
-    std::error_code ignored;
-    std::filesystem::remove(tmp, ignored);
-    throw;
-  }
-  sync_directory_of(path);
+  torch::serialize::OutputArchive archive;
+  guarded(path, "save", [&] {
+    archive.write(kFormatKey, c10::IValue(static_cast<int64_t>(kCheckpointFormatVersion)));
+    archive.write(kStepKey, c10::IValue(step));
+    torch::serialize::OutputArchive config_archive;
+    write_config(config_archive, net->config);
+    archive.write(kConfigKey, config_archive);
+    torch::serialize::OutputArchive model_archive;
+    net->save(model_archive);
+    archive.write(kModelKey, model_archive);
+    if (optimizer) {
+      torch::serialize::OutputArchive optimizer_archive;
+      optimizer->save(optimizer_archive);
+      archive.write(kOptimizerKey, optimizer_archive);
+    }
+  });
+  write_checkpoint_archive(archive, path);
 }
 
 NetConfig read_checkpoint_config(const std::string& path) {

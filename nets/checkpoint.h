@@ -24,8 +24,14 @@ class CheckpointError : public std::runtime_error {
 
 // Writes the checkpoint atomically: to PATH.tmp-<pid> first, flushed to disk, then renamed over
 // PATH, so an existing PATH is never left half-written (the temporary file is removed on failure).
+// The file is LibTorch's zip archive whose zip comment seals it with a CRC-32 of all its bytes:
+// LibTorch checks no checksum itself and can crash on corrupted records.
 void save_checkpoint(const std::string& path, PolicyValueNet& net, int64_t step,
                      torch::optim::Optimizer* optimizer = nullptr);
+
+// Writes an archive assembled by hand the way save_checkpoint writes its own (sealed, see
+// checkpoint.cpp, and atomically); for tools and tests. load_checkpoint still checks its content.
+void write_checkpoint_archive(torch::serialize::OutputArchive& archive, const std::string& path);
 
 struct LoadedCheckpoint {
   PolicyValueNet net{nullptr};
@@ -33,21 +39,21 @@ struct LoadedCheckpoint {
   bool has_optimizer = false;  // whether the file held optimiser state
 };
 
-// Loads onto the CPU; the net is left in training mode, as constructed. If `expected` is given,
-// the checkpoint's config must have the same architecture and game (NetConfig::same_architecture),
-// else CheckpointError naming both descriptions and the path.
+// Loads onto the CPU, optimiser state included (LibTorch's optimisers do not move their state
+// when the net is moved to a GPU); the net is left in training mode, as constructed. If
+// `expected` is given, the checkpoint's config must have the same architecture and game
+// (NetConfig::same_architecture), else CheckpointError naming both descriptions and the path.
 //
 // If `optimizer` is given, it is rebound to the returned net: its parameters (over all groups, in
 // order) are replaced by the returned net's parameters, which requires it to have been built over
-// a net of the same architecture (`net->parameters()` order), and its old state is dropped. If the
-// file holds optimiser state it is then loaded into it: the per-parameter state (Adam's moments
-// and step counts) only; LibTorch 1.13 reads but discards the saved group options, so the
-// learning rate and other options remain the caller's.
-// Without the rebinding the optimiser would keep stepping the caller's old tensors, since LibTorch
-// keys optimiser state by parameter TensorImpl.
+// a net of the same architecture (`net->parameters()` order), and its old state is dropped.
+// Without the rebinding it would keep stepping the caller's old tensors, since LibTorch keys
+// optimiser state by parameter TensorImpl. If the file holds optimiser state it is then loaded
+// into it: the per-parameter state (Adam's moments and step counts) only; LibTorch 1.13 reads but
+// discards the saved group options, so the learning rate and other options remain the caller's.
 //
-// A missing, truncated, corrupted or foreign file throws CheckpointError with the path and what
-// is wrong, never a raw c10::Error.
+// A missing, truncated, corrupted (seal mismatch) or foreign (unsealed) file throws
+// CheckpointError with the path and what is wrong, never a raw c10::Error.
 LoadedCheckpoint load_checkpoint(const std::string& path, const NetConfig* expected = nullptr,
                                  torch::optim::Optimizer* optimizer = nullptr);
 

@@ -40,6 +40,10 @@ void TorchEvaluator::evaluate(const EvalBatch& batch) {
   if (!device_.is_cpu()) {
     obs = obs.to(device_);
     mask = mask.to(device_);
+  } else {
+    // The weights are channels-last; giving the input the same layout is measured faster
+    // than letting the first convolution reorder it (the copy is ~1% of the forward).
+    obs = obs.contiguous(torch::MemoryFormat::ChannelsLast);
   }
   PolicyValueOutput out = net_->forward(obs);
   auto logits = out.policy_logits.masked_fill(mask.logical_not(), -std::numeric_limits<float>::infinity());

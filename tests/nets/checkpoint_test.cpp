@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <functional>
+#include <memory>
 #include <random>
 #include <string>
 #include <vector>
@@ -142,6 +144,43 @@ TEST_F(NetsTest, OptimizerStateRoundTrip) {
     EXPECT_TRUE(torch::allclose(params[k], loaded_params[k], 1e-6, 1e-7)) << k;
 }
 
+// The trainer's optimisers (SGD with Nesterov momentum, AdamW): training resumed from a
+// checkpoint continues exactly as the uninterrupted run.
+TEST_F(NetsTest, ResumedTrainingMatchesForEachOptimiser) {
+  TempDir dir;
+  const NetConfig config = tictactoe_config(8, 1);
+  const auto obs = observations_of(random_states(TicTacToeGame(), 8, 1, 6));
+  using MakeOptimizer = std::function<std::unique_ptr<torch::optim::Optimizer>(PolicyValueNet&)>;
+  const std::vector<std::pair<std::string, MakeOptimizer>> makers = {
+      {"sgd",
+       [](PolicyValueNet& n) {
+         return std::make_unique<torch::optim::SGD>(
+             n->parameters(), torch::optim::SGDOptions(0.05).momentum(0.9).nesterov(true).weight_decay(1e-4));
+       }},
+      {"adamw", [](PolicyValueNet& n) {
+         return std::make_unique<torch::optim::AdamW>(n->parameters(),
+                                                      torch::optim::AdamWOptions(1e-3).weight_decay(1e-2));
+       }}};
+  for (const auto& [name, make] : makers) {
+    SCOPED_TRACE(name);
+    const std::string path = dir.file(name + ".ckpt");
+    PolicyValueNet net(config);
+    auto optimizer = make(net);
+    train_steps(net, *optimizer, obs, 3);
+    save_checkpoint(path, net, 3, optimizer.get());
+
+    PolicyValueNet other(config);
+    auto resumed = make(other);
+    LoadedCheckpoint loaded = load_checkpoint(path, &config, resumed.get());
+    ASSERT_TRUE(loaded.has_optimizer);
+    EXPECT_EQ(resumed->state().size(), optimizer->state().size());
+    train_steps(net, *optimizer, obs, 2);
+    train_steps(loaded.net, *resumed, obs, 2);
+    const auto a = net->parameters(), b = loaded.net->parameters();
+    for (size_t k = 0; k < a.size(); ++k) EXPECT_TRUE(torch::allclose(a[k], b[k], 1e-6, 1e-7)) << k;
+  }
+}
+
 TEST_F(NetsTest, OptimizerGivenButNotSaved) {
   TempDir dir;
   const std::string path = dir.file("noopt.ckpt");
@@ -196,9 +235,9 @@ TEST_F(NetsTest, FailedSaveKeepsThePreviousCheckpoint) {
   save_checkpoint(path, first, 1);
   const std::string tmp = path + ".tmp-" + std::to_string(::getpid());
   fs::create_directory(tmp);
-  fs::create_directory(tmp + "/blocker");  // a non-empty directory cannot be replaced by rename
   EXPECT_THROW(save_checkpoint(path, second, 2), CheckpointError);
   EXPECT_EQ(load_checkpoint(path, &config).step, 1);
+  EXPECT_TRUE(fs::is_directory(tmp));  // not ours: left alone
 }
 
 // ---- rejected files ----
@@ -294,15 +333,50 @@ TEST_F(NetsTest, RejectsAnotherGame) {
 
 TEST_F(NetsTest, RejectsForeignArchivesAndOtherVersions) {
   TempDir dir;
+  // A plain LibTorch file: a valid zip, not sealed.
   const std::string tensor_path = dir.file("tensor.pt");
   torch::save(torch::ones({3, 3}), tensor_path);
   expect_rejected(tensor_path, nullptr, "not a djambi-zero checkpoint");
 
+  // Sealed, but without the checkpoint's entries.
+  const std::string other_path = dir.file("other.ckpt");
+  torch::serialize::OutputArchive other;
+  other.write("hello", c10::IValue(int64_t{1}));
+  write_checkpoint_archive(other, other_path);
+  expect_rejected(other_path, nullptr, "format_version");
+
+  // A format from the future.
   const std::string future_path = dir.file("future.ckpt");
   torch::serialize::OutputArchive future;
   future.write("format_version", c10::IValue(int64_t{kCheckpointFormatVersion + 1}));
-  future.save_to(future_path);
+  write_checkpoint_archive(future, future_path);
   expect_rejected(future_path, nullptr, "format version " + std::to_string(kCheckpointFormatVersion + 1));
+}
+
+// Flipped bytes anywhere (tensor data, the deflated TorchScript code records, zip headers, the
+// seal) are caught by the seal. Without it, LibTorch 1.13 loads corrupted tensors silently and
+// segfaults on some corrupted code records.
+TEST_F(NetsTest, RejectsCorruptedBytes) {
+  TempDir dir;
+  const std::string good = dir.file("good.ckpt");
+  PolicyValueNet net(tictactoe_config(8, 1));
+  save_checkpoint(good, net, 1);
+  const std::string bytes = read_bytes(good);
+  std::vector<size_t> positions = {0, 100, bytes.size() / 3, bytes.size() / 2, bytes.size() - 30,
+                                   bytes.size() - 1};
+  const size_t code = bytes.find("archive/code/__torch__");
+  ASSERT_NE(code, std::string::npos);
+  positions.push_back(code + 80);  // past the local header's name: compressed code bytes
+  for (size_t pos : positions) {
+    std::string bad = bytes;
+    bad[pos] = static_cast<char>(bad[pos] ^ 0x5a);
+    const std::string path = dir.file("flip_" + std::to_string(pos) + ".ckpt");
+    write_bytes(path, bad);
+    SCOPED_TRACE(path);
+    expect_rejected(path, nullptr);
+  }
+  // The untouched file still loads.
+  EXPECT_EQ(load_checkpoint(good).step, 1);
 }
 
 // A checkpoint whose config does not describe its tensors (a doctored file): the config says 16
@@ -327,7 +401,7 @@ TEST_F(NetsTest, RejectsTensorsThatDoNotMatchTheConfig) {
   archive.write("step", c10::IValue(int64_t{1}));
   archive.write("config", config);
   archive.write("model", model);
-  archive.save_to(path);
+  write_checkpoint_archive(archive, path);
   EXPECT_TRUE(read_checkpoint_config(path).same_architecture(c));  // the config alone is fine
   expect_rejected(path, nullptr, "stem.weight", /*config_readable=*/true);
 }

@@ -1,0 +1,140 @@
+// bench mcts: simulations/s of rollout-MCTS on one core, and of network-guided MCTS in both
+// parallel modes, with the share of wall time spent in the network.
+#include <sys/resource.h>
+#include <tbb/global_control.h>
+
+#include <chrono>
+#include <cstdio>
+#include <memory>
+
+#include "apps/cli_common.h"
+#include "apps/commands.h"
+#include "env/djambi_game.h"
+#include "env/random.h"
+#include "mcts/basic_evaluators.h"
+#include "mcts/batched_search.h"
+#include "mcts/queued_evaluator.h"
+#include "nets/torch_evaluator.h"
+
+namespace djambi::cli {
+
+namespace {
+
+struct BenchMctsOptions {
+  std::string preset = "default";
+  int games = 128;
+  int sims = 64;
+  int rollout_sims = 2000;
+  int threads = 2;
+  int leaves_per_worker = 16;
+  bool json = false;
+};
+
+using Clock = std::chrono::steady_clock;
+double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+double cpu_seconds() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return usage.ru_utime.tv_sec + usage.ru_stime.tv_sec + 1e-6 * (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec);
+}
+
+// A running Djambi game some 40 to 200 random decisions in.
+std::unique_ptr<GameState> midgame(const Game& game, Rng& rng) {
+  while (true) {
+    auto s = game.new_initial_state();
+    const int decisions = 40 + static_cast<int>(rng.below(160));
+    for (int d = 0; d < decisions && !s->is_terminal(); ++d) {
+      const auto legal = s->legal_actions();
+      s->apply_action(legal[rng.below(static_cast<uint32_t>(legal.size()))]);
+    }
+    if (!s->is_terminal()) return s;
+  }
+}
+
+void run_bench_mcts(const BenchMctsOptions& o) {
+  auto game = std::make_shared<DjambiGame>();
+  Rng rng(3);
+  SearchConfig config;
+
+  // 1. Rollout-MCTS, one core.
+  double rollout_rate = 0;
+  {
+    tbb::global_control one(tbb::global_control::max_allowed_parallelism, 1);
+    RolloutEvaluator rollouts(1, 100000, 5);
+    Tree tree(config, midgame(*game, rng));
+    const auto t0 = Clock::now();
+    BatchedSearch(rollouts).run({&tree}, {o.rollout_sims});
+    rollout_rate = o.rollout_sims / seconds_since(t0);
+  }
+
+  tbb::global_control threads(tbb::global_control::max_allowed_parallelism, static_cast<size_t>(o.threads));
+  set_torch_threads(o.threads);
+  NetConfig net_config;
+  net_config.input_channels = game->observation_shape().channels;
+  net_config.board_height = game->observation_shape().height;
+  net_config.board_width = game->observation_shape().width;
+  net_config.num_actions = game->num_actions();
+  net_config.num_players = game->num_players();
+  apply_net_preset(o.preset, net_config);
+  auto net = std::make_shared<TorchEvaluator>(PolicyValueNet(net_config), default_device());
+
+  // 2. Many games, one batch.
+  std::vector<std::unique_ptr<Tree>> trees;
+  std::vector<Tree*> tree_pointers;
+  for (int g = 0; g < o.games; ++g) {
+    trees.push_back(std::make_unique<Tree>(config, midgame(*game, rng)));
+    tree_pointers.push_back(trees.back().get());
+  }
+  BatchedSearch batched(*net);
+  batched.run(tree_pointers, std::vector<int>(trees.size(), 2));  // warm-up
+  const SearchTimings before = batched.timings();
+  const double cpu0 = cpu_seconds();
+  const auto t0 = Clock::now();
+  batched.run(tree_pointers, std::vector<int>(trees.size(), o.sims));
+  const double wall = seconds_since(t0);
+  const double cpu = cpu_seconds() - cpu0;
+  const double evaluate = batched.timings().evaluate_seconds - before.evaluate_seconds;
+  const double many_rate = static_cast<double>(o.games) * o.sims / wall;
+
+  // 3. One game, many threads.
+  QueuedEvaluator queued(net, o.threads * o.leaves_per_worker, std::chrono::microseconds(2000));
+  Tree tree(config, midgame(*game, rng));
+  const int one_sims = std::max(256, o.sims * 8);
+  const auto t1 = Clock::now();
+  search_tree_parallel(tree, queued, one_sims, o.threads, o.leaves_per_worker);
+  const double one_rate = one_sims / seconds_since(t1);
+
+  if (o.json) {
+    std::printf("{\"rollout_sims_per_second\": %.1f, \"many_games_sims_per_second\": %.1f, "
+                "\"many_games_forward_share\": %.4f, \"many_games_cpu_per_wall\": %.3f, "
+                "\"one_game_sims_per_second\": %.1f, \"one_game_mean_batch\": %.1f}\n",
+                rollout_rate, many_rate, evaluate / wall, cpu / wall, one_rate, queued.mean_batch_size());
+    return;
+  }
+  std::printf("rollout-MCTS, one core: %.0f simulations/s (Djambi middle game)\n", rollout_rate);
+  std::printf("az-MCTS many games (%d games x %d sims, net %s): %.0f simulations/s; %.1f%% of wall time "
+              "in the network; CPU busy %.2f of %d cores\n",
+              o.games, o.sims, o.preset.c_str(), many_rate, 100 * evaluate / wall, cpu / wall, o.threads);
+  std::printf("az-MCTS one game, %d threads x %d leaves: %.0f simulations/s (mean batch %.1f)\n", o.threads,
+              o.leaves_per_worker, one_rate, queued.mean_batch_size());
+}
+
+}  // namespace
+
+void register_bench_mcts_command(CLI::App* bench) {
+  auto o = std::make_shared<BenchMctsOptions>();
+  auto* cmd = bench->add_subcommand("mcts", "Simulations/s: rollout-MCTS and network MCTS in both parallel modes");
+  cmd->footer("Example: djambi bench mcts --games 128 --sims 64");
+  cmd->add_option("--preset", o->preset, "Network preset")->capture_default_str();
+  cmd->add_option("--games", o->games, "Games searched together (many-games mode)")->capture_default_str();
+  cmd->add_option("--sims", o->sims, "Simulations per game (many-games mode)")->capture_default_str();
+  cmd->add_option("--rollout-sims", o->rollout_sims, "Simulations of the rollout-MCTS")->capture_default_str();
+  cmd->add_option("--threads", o->threads, "Threads (TBB and LibTorch)")->capture_default_str();
+  cmd->add_option("--leaves-per-worker", o->leaves_per_worker, "Leaves per thread per call (one-game mode)")
+      ->capture_default_str();
+  cmd->add_flag("--json", o->json, "Print one JSON object");
+  cmd->callback([o] { run_bench_mcts(*o); });
+}
+
+}  // namespace djambi::cli

@@ -1,0 +1,51 @@
+// train: a new run from a config (plus overrides), or --resume an existing run directory.
+#include <cstdio>
+#include <memory>
+
+#include "apps/cli_common.h"
+#include "apps/commands.h"
+#include "train/trainer.h"
+
+namespace djambi::cli {
+
+namespace {
+
+struct TrainOptions {
+  std::string config_path;
+  std::string run_dir;
+  std::string resume_dir;
+  std::vector<std::string> overrides;
+};
+
+void run_train(const TrainOptions& o) {
+  TrainOutcome outcome;
+  if (!o.resume_dir.empty()) {
+    if (!o.config_path.empty() || !o.run_dir.empty() || !o.overrides.empty())
+      throw UsageError("--resume continues a run with its own config.yaml; it takes no --config, --run or --set");
+    outcome = train_resume(o.resume_dir);
+  } else {
+    if (o.run_dir.empty()) throw UsageError("give --run DIR for a new run (or --resume DIR)");
+    TrainConfig config = o.config_path.empty() ? default_train_config() : load_train_config(o.config_path);
+    apply_overrides(config, o.overrides);
+    outcome = train_new(o.run_dir, config);
+  }
+  std::printf("trained %lld steps; checkpoint %s\n", outcome.steps, outcome.final_checkpoint.c_str());
+}
+
+}  // namespace
+
+void register_train_command(CLI::App& app) {
+  auto o = std::make_shared<TrainOptions>();
+  auto* cmd = app.add_subcommand("train", "Self-play training: a new run, or --resume one");
+  cmd->footer(
+      "Examples:\n  djambi train --config configs/djambi-quick.yaml --run runs/quick\n"
+      "  djambi train --config configs/djambi.yaml --run runs/long --set mcts.sims=200\n"
+      "  djambi train --resume runs/long");
+  cmd->add_option("--config", o->config_path, "YAML config (configs/*.yaml); defaults when omitted");
+  cmd->add_option("--run", o->run_dir, "Run directory to create (must not exist or be empty)");
+  cmd->add_option("--resume", o->resume_dir, "Run directory to continue");
+  cmd->add_option("--set", o->overrides, "Override a key, e.g. --set mcts.sims=200 (repeatable)");
+  cmd->callback([o] { run_train(*o); });
+}
+
+}  // namespace djambi::cli

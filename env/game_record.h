@@ -1,0 +1,53 @@
+#pragma once
+// Game records: one text format for a game of any of the project's games (docs/RECORDS.md).
+//
+//   # djambi-zero game record
+//   game djambi
+//   variants none
+//   players az:best.djp random random random
+//   start CgAgMg3MyAyCy/... r rbyg - 0 0
+//   move c3-d4
+//   move h3-f5 ; visits 200, value +0.12
+//   ...
+//   result r:1 b:3 y:2 g:4
+//
+// For Djambi a move is a whole turn in RULES.md notation; for other games one decision in the
+// game's action_to_string form. Text after " ; " is a comment (search statistics).
+#include <string>
+#include <vector>
+
+#include "env/game.h"
+#include "env/position.h"
+
+namespace djambi {
+
+struct GameRecord {
+  std::string game;
+  std::string variants = "none";
+  std::vector<std::string> players;  // by seat
+  std::string start;
+  std::vector<std::string> moves;
+  std::vector<std::string> comments;  // parallel to moves; "" for none
+  std::string result;                 // "" while unfinished
+};
+
+std::string format_record(const GameRecord& record);
+// Throws std::invalid_argument naming the line of a malformed record.
+std::vector<GameRecord> parse_records(const std::string& text);
+
+// Builds a record while a game is played: call on_action before each action is applied.
+class RecordBuilder {
+ public:
+  RecordBuilder(const GameState& start, std::string game, std::string variants, std::vector<std::string> players);
+  void on_action(const GameState& before, Action action, const std::string& comment = "");
+  // Call once the game is over (or abandoned: then no result).
+  GameRecord finish(const GameState& end);
+
+ private:
+  GameRecord record_;
+  std::vector<Action> turn_actions_;  // Djambi: engine-frame decisions of the turn in progress
+  Position turn_start_;               // Djambi: the position when the turn began
+  std::string turn_comment_;
+};
+
+}  // namespace djambi

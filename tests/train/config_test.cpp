@@ -1,0 +1,366 @@
+// The training config: defaults, the YAML reader and writer, overrides and their errors.
+#include "train/config.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+namespace djambi {
+namespace {
+
+// The message of the std::invalid_argument thrown by f; fails the test if none is thrown.
+template <class F>
+std::string error_of(F&& f) {
+  try {
+    f();
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+  ADD_FAILURE() << "no std::invalid_argument thrown";
+  return "";
+}
+
+std::string parse_error(const std::string& yaml) {
+  return error_of([&] { parse_train_config(yaml, "test.yaml"); });
+}
+
+#define EXPECT_HAS(text, part) EXPECT_NE((text).find(part), std::string::npos) << "in: " << (text)
+
+std::string source_dir() { return DJAMBI_SOURCE_DIR; }
+
+TEST(TrainConfig, DefaultsAreValidAndMatchTheTable) {
+  const TrainConfig c = default_train_config();
+  EXPECT_NO_THROW(validate_train_config(c));
+  EXPECT_EQ(c, TrainConfig());
+  EXPECT_EQ(c.game.name, "djambi");
+  EXPECT_TRUE(c.game.variants.empty());
+  EXPECT_EQ(c.net.threads, 2);
+  EXPECT_EQ(c.run.threads, 2);
+  EXPECT_EQ(c.learner.optimizer, "sgd");
+  EXPECT_LE(c.replay.min_samples, c.replay.window);
+  EXPECT_LE(c.learner.batch_size, c.replay.min_samples);
+  EXPECT_LE(c.mcts.fast_sims, c.mcts.sims);
+}
+
+TEST(TrainConfig, KeyTableIsComplete) {
+  const auto& keys = train_config_keys();
+  std::set<std::string> names;
+  for (const auto& k : keys) {
+    EXPECT_TRUE(names.insert(k.name).second) << "duplicate " << k.name;
+    EXPECT_FALSE(k.comment.empty()) << k.name;
+    EXPECT_FALSE(k.allowed.empty()) << k.name;
+    EXPECT_EQ(k.comment.find('\n'), std::string::npos) << k.name;
+  }
+  for (const char* name :
+       {"game.name", "game.variants", "game.reward", "net.preset", "net.channels", "net.blocks",
+        "net.value_hidden", "net.threads", "mcts.sims", "mcts.fast_sims", "mcts.full_search_fraction",
+        "mcts.c_puct", "mcts.fpu_reduction", "mcts.dirichlet_alpha", "mcts.dirichlet_epsilon",
+        "mcts.forced_playouts", "mcts.forced_playout_k", "mcts.paranoid", "mcts.leaves_per_round",
+        "selfplay.games", "selfplay.temperature", "selfplay.temperature_decisions",
+        "selfplay.max_decisions", "replay.window", "replay.min_samples", "replay.flush_every_games",
+        "replay.symmetries", "learner.batch_size", "learner.learning_rate", "learner.weight_decay",
+        "learner.momentum", "learner.optimizer", "learner.train_ratio", "learner.value_loss_weight",
+        "learner.max_steps", "learner.max_minutes", "evaluation.every_steps", "evaluation.games",
+        "evaluation.sims", "evaluation.opponents", "run.checkpoint_every_steps",
+        "run.keep_checkpoints", "run.seed", "run.threads"})
+    EXPECT_TRUE(names.count(name)) << name;
+  EXPECT_EQ(names.size(), 44u);
+}
+
+TEST(TrainConfig, DefaultsRoundTripThroughYaml) {
+  const TrainConfig c = default_train_config();
+  const std::string yaml = to_yaml(c);
+  EXPECT_EQ(parse_train_config(yaml, "defaults"), c);
+  EXPECT_EQ(to_yaml(parse_train_config(yaml, "defaults")), yaml);
+}
+
+TEST(TrainConfig, ChangedValuesRoundTripThroughYaml) {
+  TrainConfig c = default_train_config();
+  c.game.variants = {"two_players", "no_own_kills"};
+  c.game.reward = "survival";
+  c.net.preset = "large";
+  c.net.channels = 48;
+  c.mcts.c_puct = 1.0 / 3.0;
+  c.mcts.full_search_fraction = 0.1;
+  c.mcts.forced_playouts = false;
+  c.learner.weight_decay = 3e-5;
+  c.learner.max_minutes = 0.5;
+  c.evaluation.opponents = {"random", "mcts:sims=200,rollouts=2", "az:runs/x y/players/a \"b\".djp"};
+  ASSERT_NO_THROW(validate_train_config(c));
+  const TrainConfig back = parse_train_config(to_yaml(c), "changed");
+  EXPECT_EQ(back, c);
+  EXPECT_EQ(back.mcts.c_puct, 1.0 / 3.0);
+  EXPECT_EQ(back.evaluation.opponents, c.evaluation.opponents);
+  EXPECT_NE(back, default_train_config());
+}
+
+TEST(TrainConfig, ToYamlHasACommentBeforeEveryKey) {
+  const std::string yaml = to_yaml(default_train_config());
+  std::istringstream in(yaml);
+  std::string line, previous;
+  int keys = 0;
+  while (std::getline(in, line)) {
+    if (line.rfind("  ", 0) == 0 && line[2] != '#') {
+      ++keys;
+      EXPECT_EQ(previous.rfind("  # ", 0), 0u) << "no comment before: " << line;
+    } else if (!line.empty() && line[0] != '#' && line[0] != ' ') {
+      EXPECT_EQ(previous.rfind("# ", 0), 0u) << "no comment before section: " << line;
+    }
+    previous = line;
+  }
+  EXPECT_EQ(keys, static_cast<int>(train_config_keys().size()));
+  EXPECT_HAS(yaml, "  # Playouts of a full search; its visits become the policy target. (int in [1, 1000000])\n  sims: 128\n");
+}
+
+TEST(TrainConfig, PartialFilesKeepDefaults) {
+  const TrainConfig c = parse_train_config("mcts:\n  sims: 300\nlearner:\n  optimizer: adam\n", "p");
+  TrainConfig expected = default_train_config();
+  expected.mcts.sims = 300;
+  expected.learner.optimizer = "adam";
+  EXPECT_EQ(c, expected);
+  EXPECT_EQ(parse_train_config("", "empty"), default_train_config());
+  EXPECT_EQ(parse_train_config("# only a comment\n", "c"), default_train_config());
+  EXPECT_EQ(parse_train_config("mcts:\n", "null section"), default_train_config());
+  // Top-level dotted keys are accepted too.
+  EXPECT_EQ(parse_train_config("mcts.sims: 300\nlearner.optimizer: adam\n", "dotted"), expected);
+}
+
+TEST(TrainConfig, ValuesOfEveryType) {
+  const TrainConfig c = parse_train_config(
+      "game: {name: djambi, variants: [two_players], reward: rank}\n"
+      "mcts: {c_puct: 2, paranoid: yes, forced_playouts: false, dirichlet_alpha: 1e-1}\n"
+      "evaluation:\n  opponents:\n    - random\n    - \"mcts:sims=50\"\n",
+      "types");
+  EXPECT_EQ(c.game.variants, std::vector<std::string>{"two_players"});
+  EXPECT_EQ(c.game.reward, "rank");
+  EXPECT_EQ(c.mcts.c_puct, 2.0);
+  EXPECT_TRUE(c.mcts.paranoid);
+  EXPECT_FALSE(c.mcts.forced_playouts);
+  EXPECT_DOUBLE_EQ(c.mcts.dirichlet_alpha, 0.1);
+  EXPECT_EQ(c.evaluation.opponents, (std::vector<std::string>{"random", "mcts:sims=50"}));
+}
+
+TEST(TrainConfig, EveryConfigFileLoads) {
+  const std::filesystem::path dir = source_dir() + "/configs";
+  int files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    if (entry.path().extension() != ".yaml") continue;
+    ++files;
+    SCOPED_TRACE(entry.path().string());
+    TrainConfig c;
+    ASSERT_NO_THROW(c = load_train_config(entry.path().string()));
+    EXPECT_EQ(parse_train_config(to_yaml(c), "resolved"), c);
+  }
+  EXPECT_GE(files, 3);
+  const TrainConfig ttt = load_train_config((dir / "tictactoe.yaml").string());
+  EXPECT_EQ(ttt.game.name, "tictactoe");
+  const TrainConfig quick = load_train_config((dir / "djambi-quick.yaml").string());
+  EXPECT_EQ(quick.game.name, "djambi");
+  EXPECT_EQ(quick.evaluation.opponents, std::vector<std::string>{"random"});
+  EXPECT_GT(quick.learner.max_steps, 0);
+  const TrainConfig full = load_train_config((dir / "djambi.yaml").string());
+  EXPECT_EQ(full.net.preset, "default");
+  EXPECT_LT(full.mcts.full_search_fraction, 1.0);
+}
+
+TEST(TrainConfig, EveryKeyInTheConfigFilesHasAComment) {
+  for (const char* name : {"tictactoe.yaml", "djambi-quick.yaml", "djambi.yaml"}) {
+    std::ifstream in(source_dir() + "/configs/" + name);
+    ASSERT_TRUE(in) << name;
+    std::string line, previous;
+    while (std::getline(in, line)) {
+      const bool key_line = line.find(':') != std::string::npos && line.find_first_not_of(' ') != std::string::npos &&
+                            line[line.find_first_not_of(' ')] != '#';
+      if (key_line) {
+        EXPECT_NE(previous.find('#'), std::string::npos) << name << ": no comment before: " << line;
+      }
+      previous = line;
+    }
+  }
+}
+
+TEST(TrainConfig, FileErrorsNameThePath) {
+  const std::string missing = "/nonexistent/dir/run.yaml";
+  EXPECT_HAS(error_of([&] { load_train_config(missing); }), missing);
+  const std::string path = testing::TempDir() + "djambi_config_test_bad.yaml";
+  {
+    std::ofstream out(path);
+    out << "mcts:\n  sims: lots\n";
+  }
+  const std::string e = error_of([&] { load_train_config(path); });
+  EXPECT_HAS(e, path);
+  EXPECT_HAS(e, "line 2");
+  EXPECT_HAS(e, "mcts.sims");
+  std::remove(path.c_str());
+}
+
+TEST(TrainConfig, UnknownKeySuggestsTheClosest) {
+  std::string e = parse_error("mcts:\n  simz: 100\n");
+  EXPECT_HAS(e, "test.yaml: line 2: mcts.simz: unknown key (did you mean mcts.sims?)");
+  e = parse_error("mtcs:\n  sims: 100\n");
+  EXPECT_HAS(e, "mtcs: unknown key (did you mean mcts?)");
+  e = parse_error("selfplay:\n  sims: 100\n");
+  EXPECT_HAS(e, "did you mean mcts.sims?");
+  e = parse_error("learner:\n  lr: 0.1\n");
+  EXPECT_HAS(e, "did you mean learner.learning_rate?");
+  e = parse_error("sims: 100\n");
+  EXPECT_HAS(e, "did you mean mcts.sims?");
+}
+
+TEST(TrainConfig, WrongTypeNamesTheKey) {
+  EXPECT_HAS(parse_error("mcts:\n  sims: 12.5\n"), "line 2: mcts.sims: expected an integer, got '12.5'");
+  EXPECT_HAS(parse_error("mcts:\n  sims: \"12\"\n"), "mcts.sims: expected an integer");
+  EXPECT_HAS(parse_error("mcts:\n  c_puct: fast\n"), "mcts.c_puct: expected a number, got 'fast'");
+  EXPECT_HAS(parse_error("mcts:\n  paranoid: 1\n"), "mcts.paranoid: expected true or false, got '1'");
+  EXPECT_HAS(parse_error("game:\n  name: [djambi]\n"), "game.name: expected a string, got a list");
+  EXPECT_HAS(parse_error("game:\n  variants: two_players\n"), "game.variants: expected a list");
+  EXPECT_HAS(parse_error("evaluation:\n  opponents: [random, [greedy]]\n"), "evaluation.opponents: expected a list of strings");
+  EXPECT_HAS(parse_error("mcts: 3\n"), "line 1: mcts: expected a mapping");
+  EXPECT_HAS(parse_error("- a\n- b\n"), "expected a mapping of sections");
+  EXPECT_HAS(parse_error("mcts:\n  sims:\n"), "mcts.sims: expected an integer, got nothing");
+}
+
+TEST(TrainConfig, OutOfRangeNamesTheKeyAndRange) {
+  EXPECT_HAS(parse_error("mcts:\n  sims: 0\n"), "line 2: mcts.sims: 0 is out of range [1, 1000000]");
+  EXPECT_HAS(parse_error("mcts:\n  sims: 99999999999999999999\n"), "mcts.sims: 99999999999999999999 is out of range");
+  EXPECT_HAS(parse_error("mcts:\n  full_search_fraction: 0\n"), "mcts.full_search_fraction: 0.0 is out of range (0.0, 1.0]");
+  EXPECT_HAS(parse_error("mcts:\n  dirichlet_epsilon: 1.5\n"), "mcts.dirichlet_epsilon: 1.5 is out of range [0.0, 1.0]");
+  EXPECT_HAS(parse_error("learner:\n  momentum: 1\n"), "learner.momentum: 1.0 is out of range [0.0, 1.0)");
+  EXPECT_HAS(parse_error("run:\n  threads: -1\n"), "run.threads: -1 is out of range [1, 256]");
+}
+
+TEST(TrainConfig, BadChoiceNamesTheKeyAndChoices) {
+  EXPECT_HAS(parse_error("game:\n  reward: survial\n"),
+             "line 2: game.reward: 'survial' is not one of: winner, rank, survival");
+  EXPECT_HAS(parse_error("game:\n  name: chess\n"), "game.name: 'chess' is not one of: djambi, tictactoe");
+  EXPECT_HAS(parse_error("net:\n  preset: huge\n"), "net.preset: 'huge' is not one of: small, default, large");
+  EXPECT_HAS(parse_error("learner:\n  optimizer: rmsprop\n"), "learner.optimizer");
+}
+
+TEST(TrainConfig, BadVariantsAndPlayerSpecs) {
+  std::string e = parse_error("game:\n  variants: [two_players, three_players]\n");
+  EXPECT_HAS(e, "line 2: game.variants: unknown variant 'three_players'");
+  EXPECT_HAS(parse_error("game:\n  variants: [no_own_kills, no_own_kills]\n"), "game.variants: 'no_own_kills' is listed twice");
+  EXPECT_HAS(parse_error("game:\n  name: tictactoe\n  variants: [two_players]\n"),
+             "game.variants: tic-tac-toe has no variants");
+  EXPECT_HAS(parse_error("evaluation:\n  opponents: [\":sims=3\"]\n"), "evaluation.opponents: bad player spec");
+  EXPECT_HAS(parse_error("game:\n  name: tictactoe\nevaluation:\n  opponents: [greedy]\n"),
+             "evaluation.opponents: greedy plays Djambi only");
+}
+
+TEST(TrainConfig, CrossKeyConstraints) {
+  std::string e = parse_error("replay:\n  window: 1000\n");
+  EXPECT_HAS(e, "replay.min_samples: 5000 exceeds replay.window (1000)");
+  e = parse_error("replay:\n  window: 1000\n  min_samples: 500\nlearner:\n  batch_size: 2000\n");
+  EXPECT_HAS(e, "test.yaml: line 5: learner.batch_size: 2000 exceeds replay.window (1000)");
+  EXPECT_HAS(parse_error("replay:\n  min_samples: 100\n"), "learner.batch_size: 128 exceeds replay.min_samples (100)");
+  EXPECT_HAS(parse_error("mcts:\n  sims: 16\n"), "mcts.fast_sims: 32 exceeds mcts.sims (16)");
+  EXPECT_NO_THROW(parse_train_config("mcts:\n  sims: 16\n  full_search_fraction: 1\n", "no cap"));
+  EXPECT_HAS(parse_error("evaluation:\n  opponents: []\n"), "evaluation.opponents: empty");
+  EXPECT_NO_THROW(parse_train_config("evaluation:\n  every_steps: 0\n  opponents: []\n", "off"));
+}
+
+TEST(TrainConfig, KeysGivenTwice) {
+  EXPECT_HAS(parse_error("mcts:\n  sims: 100\n  sims: 200\n"), "line 3: mcts.sims: given twice (first at line 2)");
+  EXPECT_HAS(parse_error("mcts:\n  sims: 100\nmcts.sims: 200\n"), "mcts.sims: given twice");
+}
+
+TEST(TrainConfig, MalformedYamlGivesTheLine) {
+  std::string e = parse_error("mcts:\n  sims: 100\n  c_puct: [1, 2\nrun:\n  seed: 3\n");
+  EXPECT_HAS(e, "test.yaml: line ");
+  EXPECT_HAS(e, "malformed YAML");
+  e = parse_error("game:\n  name: djambi\n bad indentation: here\n");
+  EXPECT_HAS(e, "line 3");
+  EXPECT_HAS(e, "malformed YAML");
+}
+
+TEST(TrainConfig, OverridesApplyAndValidate) {
+  TrainConfig c = default_train_config();
+  apply_override(c, "mcts.sims=200");
+  EXPECT_EQ(c.mcts.sims, 200);
+  apply_override(c, "game.variants=[two_players, no_own_kills]");
+  EXPECT_EQ(c.game.variants, (std::vector<std::string>{"two_players", "no_own_kills"}));
+  apply_override(c, "game.variants=");
+  EXPECT_TRUE(c.game.variants.empty());
+  apply_override(c, "evaluation.opponents=[random, mcts:sims=20]");
+  EXPECT_EQ(c.evaluation.opponents, (std::vector<std::string>{"random", "mcts:sims=20"}));
+  apply_override(c, " learner.learning_rate = 0.1 ");
+  EXPECT_EQ(c.learner.learning_rate, 0.1);
+  apply_override(c, "mcts.paranoid=true");
+  EXPECT_TRUE(c.mcts.paranoid);
+  apply_override(c, "game.reward=rank");
+  EXPECT_EQ(c.game.reward, "rank");
+  EXPECT_EQ(parse_train_config(to_yaml(c), "x"), c);
+
+  const TrainConfig before = c;
+  EXPECT_HAS(error_of([&] { apply_override(c, "mcts.sims=abc"); }),
+             "--set mcts.sims=abc: mcts.sims: expected an integer, got 'abc'");
+  EXPECT_HAS(error_of([&] { apply_override(c, "mcts.simz=3"); }), "mcts.simz: unknown key (did you mean mcts.sims?)");
+  EXPECT_HAS(error_of([&] { apply_override(c, "mcts.sims"); }), "expected KEY=VALUE");
+  EXPECT_HAS(error_of([&] { apply_override(c, "mcts.sims=0"); }), "mcts.sims: 0 is out of range");
+  EXPECT_HAS(error_of([&] { apply_override(c, "game.reward=best"); }), "game.reward: 'best' is not one of");
+  EXPECT_HAS(error_of([&] { apply_override(c, "game.variants=[x]"); }), "game.variants: unknown variant 'x'");
+  EXPECT_HAS(error_of([&] { apply_override(c, "game.variants=[a, b"); }), "game.variants: malformed value");
+  EXPECT_HAS(error_of([&] { apply_override(c, "replay.window=100"); }),
+             "--set replay.window=100: replay.min_samples: 5000 exceeds replay.window (100)");
+  EXPECT_EQ(c, before);  // failed overrides change nothing
+}
+
+TEST(TrainConfig, OverridesTogetherAreValidatedOnce) {
+  TrainConfig c = default_train_config();
+  apply_overrides(c, {"replay.window=1000", "replay.min_samples=500", "learner.batch_size=64"});
+  EXPECT_EQ(c.replay.window, 1000);
+  EXPECT_EQ(c.replay.min_samples, 500);
+  TrainConfig t = default_train_config();
+  apply_overrides(t, {"game.variants=[two_players]", "game.name=tictactoe", "game.variants=[]",
+                      "evaluation.opponents=[random]"});
+  EXPECT_EQ(t.game.name, "tictactoe");
+  EXPECT_HAS(error_of([&] { apply_overrides(t, {"game.variants=[two_players]"}); }),
+             "game.variants: tic-tac-toe has no variants");
+}
+
+TEST(TrainConfig, ValidateCatchesConfigsBuiltInCode) {
+  TrainConfig c = default_train_config();
+  c.mcts.sims = -3;
+  EXPECT_HAS(error_of([&] { validate_train_config(c); }), "mcts.sims: -3 is out of range");
+  c = default_train_config();
+  c.game.reward = "nope";
+  EXPECT_HAS(error_of([&] { validate_train_config(c); }), "game.reward");
+  c = default_train_config();
+  c.replay.min_samples = c.replay.window + 1;
+  EXPECT_HAS(error_of([&] { validate_train_config(c); }), "replay.min_samples");
+}
+
+TEST(TrainConfig, SearchConfigs) {
+  TrainConfig c = default_train_config();
+  apply_overrides(c, {"mcts.sims=160", "mcts.fast_sims=40", "mcts.c_puct=1.25", "mcts.paranoid=true",
+                      "mcts.forced_playouts=true", "mcts.leaves_per_round=4", "run.seed=9",
+                      "evaluation.sims=80"});
+  const SearchConfig full = search_config(c, true);
+  EXPECT_EQ(full.simulations, 160);
+  EXPECT_FLOAT_EQ(full.c_puct, 1.25f);
+  EXPECT_TRUE(full.paranoid);
+  EXPECT_TRUE(full.root_noise);
+  EXPECT_TRUE(full.forced_playouts);
+  EXPECT_FLOAT_EQ(full.dirichlet_alpha, static_cast<float>(c.mcts.dirichlet_alpha));
+  EXPECT_EQ(full.leaves_per_round, 4);
+  EXPECT_EQ(full.seed, 9u);
+  const SearchConfig fast = search_config(c, false);
+  EXPECT_EQ(fast.simulations, 40);
+  EXPECT_FALSE(fast.root_noise);
+  EXPECT_FALSE(fast.forced_playouts);
+  EXPECT_TRUE(fast.paranoid);
+  const SearchConfig eval = evaluation_search_config(c);
+  EXPECT_EQ(eval.simulations, 80);
+  EXPECT_FALSE(eval.root_noise);
+  EXPECT_FALSE(eval.forced_playouts);
+}
+
+}  // namespace
+}  // namespace djambi

@@ -1,0 +1,859 @@
+#include "train/config.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+#include <utility>
+#include <variant>
+
+#include "env/rewards.h"
+#include "env/variants.h"
+#include "mcts/player.h"
+
+namespace djambi {
+
+namespace {
+
+enum class Type { kInt, kDouble, kBool, kString, kList };
+using Value = std::variant<int, double, bool, std::string, std::vector<std::string>>;
+using List = std::vector<std::string>;
+
+// A problem with a value or a key; the caller adds where it was found.
+struct Problem {
+  std::string key;  // "" when the caller knows the key
+  std::string text;
+};
+
+enum Bounds { kClosed, kOpenMin, kOpenMax };
+
+// One declared key: everything about it is here, nowhere else.
+struct Key {
+  std::string name;
+  Type type = Type::kInt;
+  Value default_value;
+  double min = 0, max = 0;  // int and double keys
+  Bounds bounds = kClosed;
+  std::vector<std::string> choices;  // string keys; empty = any
+  std::string list_allowed;          // list keys: what an element may be
+  std::string list_short;            // list keys: the same in a few words, for comments
+  std::function<void(const std::string&)> check_element;  // list keys; throws Problem
+  std::string comment;
+  std::function<Value(const TrainConfig&)> get;
+  std::function<void(TrainConfig&, const Value&)> set;
+};
+
+template <class S, class T>
+void bind(Key& key, S TrainConfig::*section, T S::*field) {
+  key.get = [section, field](const TrainConfig& c) -> Value { return (c.*section).*field; };
+  key.set = [section, field](TrainConfig& c, const Value& v) { (c.*section).*field = std::get<T>(v); };
+}
+
+template <class S>
+Key int_key(const char* name, S TrainConfig::*sec, int S::*field, int def, int min, int max,
+            const char* comment) {
+  Key k;
+  k.name = name;
+  k.type = Type::kInt;
+  k.default_value = def;
+  k.min = min;
+  k.max = max;
+  k.comment = comment;
+  bind(k, sec, field);
+  return k;
+}
+
+template <class S>
+Key double_key(const char* name, S TrainConfig::*sec, double S::*field, double def, double min,
+               double max, Bounds bounds, const char* comment) {
+  Key k;
+  k.name = name;
+  k.type = Type::kDouble;
+  k.default_value = def;
+  k.min = min;
+  k.max = max;
+  k.bounds = bounds;
+  k.comment = comment;
+  bind(k, sec, field);
+  return k;
+}
+
+template <class S>
+Key bool_key(const char* name, S TrainConfig::*sec, bool S::*field, bool def, const char* comment) {
+  Key k;
+  k.name = name;
+  k.type = Type::kBool;
+  k.default_value = def;
+  k.comment = comment;
+  bind(k, sec, field);
+  return k;
+}
+
+template <class S>
+Key choice_key(const char* name, S TrainConfig::*sec, std::string S::*field, const char* def,
+               std::vector<std::string> choices, const char* comment) {
+  Key k;
+  k.name = name;
+  k.type = Type::kString;
+  k.default_value = std::string(def);
+  k.choices = std::move(choices);
+  k.comment = comment;
+  bind(k, sec, field);
+  return k;
+}
+
+template <class S>
+Key list_key(const char* name, S TrainConfig::*sec, List S::*field, List def, std::string short_allowed,
+             std::string allowed,
+             std::function<void(const std::string&)> check_element, const char* comment) {
+  Key k;
+  k.name = name;
+  k.type = Type::kList;
+  k.default_value = std::move(def);
+  k.list_allowed = std::move(allowed);
+  k.list_short = std::move(short_allowed);
+  k.check_element = std::move(check_element);
+  k.comment = comment;
+  bind(k, sec, field);
+  return k;
+}
+
+void check_variant(const std::string& name) {
+  try {
+    parse_variants({name});
+  } catch (const std::invalid_argument& e) {
+    throw Problem{"", e.what()};
+  }
+}
+
+void check_player_spec(const std::string& spec) {
+  try {
+    parse_player_spec(spec);
+  } catch (const std::invalid_argument& e) {
+    throw Problem{"", e.what()};
+  }
+}
+
+std::string variant_names() {
+  std::string out;
+  for (int i = 0; i < kNumVariants; ++i)
+    out += std::string(i ? ", " : "") + variant_name(static_cast<Variant>(i));
+  return out;
+}
+
+// "sec.field" and the member pointers of TrainConfig::sec::field.
+#define DJ_KEY(sec, field) #sec "." #field, &TrainConfig::sec, &decltype(TrainConfig::sec)::field
+
+// THE KEY TABLE. Defaults are for the reference machine: 2 CPU cores, no GPU.
+const std::vector<Key>& keys() {
+  static const std::vector<Key> table = [] {
+    std::vector<Key> t;
+    // game
+    t.push_back(choice_key(DJ_KEY(game, name), "djambi", {"djambi", "tictactoe"},
+                           "Game to learn."));
+    t.push_back(list_key(DJ_KEY(game, variants), {}, "section-9 variant names", "variant names of RULES.md section 9: " + variant_names(),
+                         check_variant,
+                         "Rule variants of RULES.md section 9 (djambi only), e.g. [two_players]."));
+    t.push_back(choice_key(DJ_KEY(game, reward), "winner", {"winner", "rank", "survival"},
+                           "How the final ranks become returns (env/rewards.h)."));
+    // net
+    t.push_back(choice_key(DJ_KEY(net, preset), "default", {"small", "default", "large"},
+                           "Network size: small (32 channels x 4 blocks), default (64 x 6), large (96 x 6)."));
+    t.push_back(int_key(DJ_KEY(net, channels), 0, 0, 1024, "Residual tower width; 0 = from net.preset."));
+    t.push_back(int_key(DJ_KEY(net, blocks), 0, 0, 64, "Residual blocks; 0 = from net.preset."));
+    t.push_back(int_key(DJ_KEY(net, value_hidden), 64, 1, 4096, "Hidden units of the value head."));
+    t.push_back(int_key(DJ_KEY(net, threads), 2, 1, 256,
+                        "LibTorch intra-op threads (they share the cores with run.threads)."));
+    // mcts
+    t.push_back(int_key(DJ_KEY(mcts, sims), 128, 1, 1000000,
+                        "Playouts of a full search; its visits become the policy target."));
+    t.push_back(int_key(DJ_KEY(mcts, fast_sims), 32, 1, 1000000,
+                        "Playouts of a fast search (playout cap randomisation); not trained on."));
+    t.push_back(double_key(DJ_KEY(mcts, full_search_fraction), 0.25, 0, 1, kOpenMin,
+                           "Share of decisions searched in full; 1 disables playout cap randomisation."));
+    t.push_back(double_key(DJ_KEY(mcts, c_puct), 1.5, 0, 100, kClosed,
+                           "Exploration weight of the prior in PUCT."));
+    t.push_back(double_key(DJ_KEY(mcts, fpu_reduction), 0.2, 0, 2, kClosed,
+                           "An unvisited child is valued at its parent's value minus this."));
+    t.push_back(double_key(DJ_KEY(mcts, dirichlet_alpha), 0.3, 0, 100, kOpenMin,
+                           "Concentration of the Dirichlet noise at the root of full searches."));
+    t.push_back(double_key(DJ_KEY(mcts, dirichlet_epsilon), 0.25, 0, 1, kClosed,
+                           "Weight of the Dirichlet noise in the root priors (0 = no noise)."));
+    t.push_back(bool_key(DJ_KEY(mcts, forced_playouts), true,
+                         "KataGo forced playouts at the root of full searches, pruned from the policy target."));
+    t.push_back(double_key(DJ_KEY(mcts, forced_playout_k), 2.0, 0, 100, kOpenMin,
+                           "Forced playouts of a root child: sqrt(k * prior * total playouts)."));
+    t.push_back(bool_key(DJ_KEY(mcts, paranoid), false,
+                         "Paranoid search: every other seat minimises the root seat's value (else max^n)."));
+    t.push_back(int_key(DJ_KEY(mcts, leaves_per_round), 1, 1, 256,
+                        "Leaves gathered per tree (with virtual loss) before each network batch."));
+    // selfplay
+    t.push_back(int_key(DJ_KEY(selfplay, games), 64, 1, 4096,
+                        "Games played in parallel; their leaves share one network batch."));
+    t.push_back(double_key(DJ_KEY(selfplay, temperature), 1.0, 0, 10, kClosed,
+                           "Temperature on the visit counts for the early decisions (0 = most visited)."));
+    t.push_back(int_key(DJ_KEY(selfplay, temperature_decisions), 40, 0, 1000000,
+                        "Decisions of a game chosen with temperature; the most visited after that."));
+    t.push_back(int_key(DJ_KEY(selfplay, max_decisions), 1000, 1, 1000000,
+                        "A game longer than this many decisions is adjudicated a draw."));
+    // replay
+    t.push_back(int_key(DJ_KEY(replay, window), 50000, 1, 100000000,
+                        "Samples kept in the replay buffer (the most recent)."));
+    t.push_back(int_key(DJ_KEY(replay, min_samples), 5000, 1, 100000000,
+                        "Samples in the replay buffer before the learner starts."));
+    t.push_back(int_key(DJ_KEY(replay, flush_every_games), 64, 0, 1000000,
+                        "Write new samples and game records to the run directory every this many games (0 = never)."));
+    t.push_back(bool_key(DJ_KEY(replay, symmetries), true,
+                         "Augment samples with the game's board symmetries (if it has any)."));
+    // learner
+    t.push_back(int_key(DJ_KEY(learner, batch_size), 128, 1, 65536, "Samples per learner step."));
+    t.push_back(double_key(DJ_KEY(learner, learning_rate), 0.02, 0, 10, kOpenMin, "Optimiser step size."));
+    t.push_back(double_key(DJ_KEY(learner, weight_decay), 1e-4, 0, 1, kClosed, "L2 weight decay."));
+    t.push_back(double_key(DJ_KEY(learner, momentum), 0.9, 0, 1, kOpenMax, "SGD momentum (adam: beta1)."));
+    t.push_back(choice_key(DJ_KEY(learner, optimizer), "sgd", {"sgd", "adam"}, "Optimiser."));
+    t.push_back(double_key(DJ_KEY(learner, train_ratio), 4.0, 0, 1000, kOpenMin,
+                           "Samples trained per sample generated by self-play (the replay ratio)."));
+    t.push_back(double_key(DJ_KEY(learner, value_loss_weight), 1.0, 0, 100, kClosed,
+                           "Weight of the value loss next to the policy loss."));
+    t.push_back(int_key(DJ_KEY(learner, max_steps), 0, 0, 1000000000,
+                        "Learner steps of the run (0 = unlimited)."));
+    t.push_back(double_key(DJ_KEY(learner, max_minutes), 0, 0, 1000000, kClosed,
+                           "Wall-time budget of the run in minutes (0 = unlimited)."));
+    // evaluation
+    t.push_back(int_key(DJ_KEY(evaluation, every_steps), 500, 0, 1000000000,
+                        "Evaluate against the opponents every this many learner steps (0 = never)."));
+    t.push_back(int_key(DJ_KEY(evaluation, games), 40, 1, 1000000,
+                        "Games against each opponent per evaluation."));
+    t.push_back(int_key(DJ_KEY(evaluation, sims), 64, 1, 1000000,
+                        "Playouts of the network's search in evaluation games."));
+    t.push_back(list_key(DJ_KEY(evaluation, opponents), {"random", "greedy"}, "player specs",
+                         "player specs (mcts/player.h): random, greedy, mcts:sims=N, az:PATH.djp,sims=N",
+                         check_player_spec,
+                         "Opponents as player specs, e.g. [random, greedy, \"mcts:sims=200\"]."));
+    // run
+    t.push_back(int_key(DJ_KEY(run, checkpoint_every_steps), 500, 1, 1000000000,
+                        "Write a checkpoint every this many learner steps."));
+    t.push_back(int_key(DJ_KEY(run, keep_checkpoints), 5, 1, 1000000,
+                        "Checkpoints kept on disk (older ones are deleted)."));
+    t.push_back(int_key(DJ_KEY(run, seed), 1, 0, 2147483647, "Seed of every random choice of the run."));
+    t.push_back(int_key(DJ_KEY(run, threads), 2, 1, 256,
+                        "TBB worker threads for the games' tree work (they share the cores with net.threads)."));
+    return t;
+  }();
+  return table;
+}
+
+#undef DJ_KEY
+
+// The sections in order, with the comment written before each in to_yaml.
+const std::vector<std::pair<std::string, std::string>>& sections() {
+  static const std::vector<std::pair<std::string, std::string>> s = {
+      {"game", "What is learned: the game, its rule variants, the reward."},
+      {"net", "The policy/value network (nets/net_config.h)."},
+      {"mcts", "The search of self-play (mcts/search_config.h)."},
+      {"selfplay", "Self-play games."},
+      {"replay", "The replay buffer of training samples."},
+      {"learner", "Training the network on replay samples."},
+      {"evaluation", "Games of the current network against fixed opponents."},
+      {"run", "Checkpoints, seed, threads."},
+  };
+  return s;
+}
+
+std::string section_of(const std::string& name) { return name.substr(0, name.find('.')); }
+
+const Key* find_key(const std::string& name) {
+  for (const Key& k : keys())
+    if (k.name == name) return &k;
+  return nullptr;
+}
+
+bool is_section(const std::string& name) {
+  for (const auto& s : sections())
+    if (s.first == name) return true;
+  return false;
+}
+
+// ---- formatting ----
+
+std::string format_double(double v) {
+  char buf[64];
+  const double a = std::fabs(v);
+  if (a == 0 || (a >= 1e-4 && a < 1e15)) {
+    // Fixed notation with the fewest decimals that read back exactly: 100.0, 0.0001, 0.25.
+    for (int decimals = 1; decimals <= 20; ++decimals) {
+      std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+      if (std::strtod(buf, nullptr) == v) return buf;
+    }
+  }
+  for (int precision = 1; precision <= 17; ++precision) {
+    std::snprintf(buf, sizeof buf, "%.*g", precision, v);
+    if (std::strtod(buf, nullptr) == v) break;
+  }
+  std::string s = buf;
+  if (s.find_first_of(".eEn") == std::string::npos) s += ".0";  // n: inf, nan
+  return s;
+}
+
+std::string format_number(const Key& k, double v) {
+  if (k.type == Type::kInt) return std::to_string(static_cast<long long>(v));
+  return format_double(v);
+}
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// A string as a YAML scalar: plain when it cannot be read as anything else, else double-quoted.
+std::string yaml_string(const std::string& s) {
+  static const std::set<std::string> reserved = {"true", "false", "yes", "no", "on", "off",
+                                                 "null", "y", "n", "~"};
+  bool plain = !s.empty() && (std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_') &&
+               !reserved.count(lower(s));
+  for (char c : s)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.' || c == '/'))
+      plain = false;
+  if (plain) return s;
+  std::string out = "\"";
+  for (char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (u < 0x20 || u == 0x7f) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\x%02x", u);
+      out += buf;
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
+std::string yaml_value(const Value& v) {
+  switch (v.index()) {
+    case 0: return std::to_string(std::get<int>(v));
+    case 1: return format_double(std::get<double>(v));
+    case 2: return std::get<bool>(v) ? "true" : "false";
+    case 3: return yaml_string(std::get<std::string>(v));
+    default: {
+      std::string out = "[";
+      for (const auto& s : std::get<List>(v)) out += (out.size() > 1 ? ", " : "") + yaml_string(s);
+      return out + "]";
+    }
+  }
+}
+
+const char* type_name(Type t) {
+  switch (t) {
+    case Type::kInt: return "int";
+    case Type::kDouble: return "double";
+    case Type::kBool: return "bool";
+    case Type::kString: return "string";
+    case Type::kList: return "list of strings";
+  }
+  return "?";
+}
+
+std::string join(const std::vector<std::string>& items, const char* sep) {
+  std::string out;
+  for (const auto& s : items) out += (out.empty() ? "" : sep) + s;
+  return out;
+}
+
+std::string range_text(const Key& k) {
+  return std::string(k.bounds == kOpenMin ? "(" : "[") + format_number(k, k.min) + ", " +
+         format_number(k, k.max) + (k.bounds == kOpenMax ? ")" : "]");
+}
+
+std::string allowed_text(const Key& k) {
+  switch (k.type) {
+    case Type::kInt:
+    case Type::kDouble: return range_text(k);
+    case Type::kBool: return "true | false";
+    case Type::kString: return k.choices.empty() ? "any text" : join(k.choices, " | ");
+    case Type::kList: return k.list_allowed;
+  }
+  return "";
+}
+
+// The comment line written before a key.
+std::string comment_line(const Key& k) {
+  std::string what;
+  switch (k.type) {
+    case Type::kInt: what = "int in " + range_text(k); break;
+    case Type::kDouble: what = "number in " + range_text(k); break;
+    case Type::kBool: what = "true | false"; break;
+    case Type::kString: what = join(k.choices, " | "); break;
+    case Type::kList: what = "list of " + k.list_short; break;
+  }
+  return k.comment + " (" + what + ")";
+}
+
+// ---- suggestions ----
+
+size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diag = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      const size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diag = up;
+    }
+  }
+  return row[b.size()];
+}
+
+std::string leaf_of(const std::string& name) {
+  const size_t dot = name.rfind('.');
+  return dot == std::string::npos ? name : name.substr(dot + 1);
+}
+
+bool is_abbreviation(const std::string& shorter, const std::string& longer) {
+  if (shorter.empty() || longer.empty() || shorter[0] != longer[0]) return false;
+  size_t j = 0;
+  for (char c : longer)
+    if (j < shorter.size() && c == shorter[j]) ++j;
+  return j == shorter.size();
+}
+
+// The closest known name: a section or a dotted key.
+std::string closest_name(const std::string& unknown) {
+  const std::string u = lower(unknown);
+  const std::string uleaf = leaf_of(u);
+  const bool dotted = u.find('.') != std::string::npos;
+  std::string best;
+  size_t best_score = std::string::npos;
+  auto consider = [&](const std::string& name) {
+    size_t score = edit_distance(u, name);
+    if (uleaf == leaf_of(name) && (dotted || name.find('.') != std::string::npos))
+      score = std::min<size_t>(score, 1);  // the right key in another section
+    if (dotted && name.find('.') != std::string::npos && section_of(u) == section_of(name) &&
+        is_abbreviation(uleaf, leaf_of(name)))
+      score = std::min<size_t>(score, 2);  // learner.lr -> learner.learning_rate
+    if (score < best_score) {
+      best_score = score;
+      best = name;
+    }
+  };
+  if (!dotted)
+    for (const auto& s : sections()) consider(s.first);
+  for (const Key& k : keys()) consider(k.name);
+  return best;
+}
+
+std::string unknown_key_text(const std::string& name) {
+  return "unknown key (did you mean " + closest_name(name) + "?)";
+}
+
+// ---- reading values ----
+
+std::string describe(const YAML::Node& node) {
+  if (node.IsNull()) return "nothing";
+  if (node.IsScalar()) return "'" + node.Scalar() + "'";
+  if (node.IsSequence()) return "a list";
+  if (node.IsMap()) return "a mapping";
+  return "an undefined value";
+}
+
+bool quoted(const YAML::Node& node) { return node.Tag() == "!"; }
+
+void check_range(const Key& k, double v) {
+  const bool below = k.bounds == kOpenMin ? !(v > k.min) : !(v >= k.min);
+  const bool above = k.bounds == kOpenMax ? !(v < k.max) : !(v <= k.max);
+  if (below || above) throw Problem{"", format_number(k, v) + " is out of range " + range_text(k)};
+}
+
+// Checks a value of the key's own type against its range, choices or element check.
+void check_value(const Key& k, const Value& v) {
+  switch (k.type) {
+    case Type::kInt: check_range(k, std::get<int>(v)); break;
+    case Type::kDouble: {
+      const double d = std::get<double>(v);
+      if (!std::isfinite(d)) throw Problem{"", "must be a finite number"};
+      check_range(k, d);
+      break;
+    }
+    case Type::kBool: break;
+    case Type::kString: {
+      const auto& s = std::get<std::string>(v);
+      if (!k.choices.empty() && std::find(k.choices.begin(), k.choices.end(), s) == k.choices.end())
+        throw Problem{"", "'" + s + "' is not one of: " + join(k.choices, ", ")};
+      break;
+    }
+    case Type::kList: {
+      const auto& list = std::get<List>(v);
+      for (size_t i = 0; i < list.size(); ++i) {
+        if (k.check_element) k.check_element(list[i]);
+        for (size_t j = 0; j < i; ++j)
+          if (list[j] == list[i]) throw Problem{"", "'" + list[i] + "' is listed twice"};
+      }
+      break;
+    }
+  }
+}
+
+Value convert(const Key& k, const YAML::Node& node) {
+  Value v;
+  switch (k.type) {
+    case Type::kInt: {
+      if (!node.IsScalar() || quoted(node)) throw Problem{"", "expected an integer, got " + describe(node)};
+      const std::string& s = node.Scalar();
+      size_t i = (!s.empty() && (s[0] == '+' || s[0] == '-')) ? 1 : 0;
+      bool ok = i < s.size();
+      for (size_t j = i; j < s.size(); ++j) ok = ok && std::isdigit(static_cast<unsigned char>(s[j]));
+      if (!ok) throw Problem{"", "expected an integer, got '" + s + "'"};
+      errno = 0;
+      const long long n = std::strtoll(s.c_str(), nullptr, 10);
+      if (errno == ERANGE || n < static_cast<long long>(k.min) || n > static_cast<long long>(k.max))
+        throw Problem{"", s + " is out of range " + range_text(k)};
+      v = static_cast<int>(n);
+      break;
+    }
+    case Type::kDouble: {
+      if (!node.IsScalar() || quoted(node)) throw Problem{"", "expected a number, got " + describe(node)};
+      const std::string& s = node.Scalar();
+      bool ok = !s.empty() && s.find_first_not_of("0123456789+-.eE") == std::string::npos;
+      char* end = nullptr;
+      const double d = ok ? std::strtod(s.c_str(), &end) : 0.0;
+      if (!ok || end != s.c_str() + s.size() || !std::isfinite(d))
+        throw Problem{"", "expected a number, got '" + s + "'"};
+      v = d;
+      break;
+    }
+    case Type::kBool: {
+      const std::string s = node.IsScalar() && !quoted(node) ? lower(node.Scalar()) : "";
+      if (s == "true" || s == "yes" || s == "on") {
+        v = true;
+      } else if (s == "false" || s == "no" || s == "off") {
+        v = false;
+      } else {
+        throw Problem{"", "expected true or false, got " + describe(node)};
+      }
+      break;
+    }
+    case Type::kString: {
+      if (!node.IsScalar()) throw Problem{"", "expected a string, got " + describe(node)};
+      v = node.Scalar();
+      break;
+    }
+    case Type::kList: {
+      List list;
+      if (node.IsSequence()) {
+        for (const auto& item : node) {
+          if (!item.IsScalar())
+            throw Problem{"", "expected a list of strings, got " + describe(item) + " in the list"};
+          list.push_back(item.Scalar());
+        }
+      } else if (!node.IsNull()) {
+        throw Problem{"", "expected a list such as [a, b], got " + describe(node)};
+      }
+      v = std::move(list);
+      break;
+    }
+  }
+  check_value(k, v);
+  return v;
+}
+
+// ---- cross-key constraints ----
+
+void check_cross(const TrainConfig& c) {
+  if (c.game.name == "tictactoe" && !c.game.variants.empty())
+    throw Problem{"game.variants", "tic-tac-toe has no variants"};
+  reward_scheme_from_name(c.game.reward);  // the choices above are exactly its names
+  if (c.mcts.full_search_fraction < 1.0 && c.mcts.fast_sims > c.mcts.sims)
+    throw Problem{"mcts.fast_sims", std::to_string(c.mcts.fast_sims) + " exceeds mcts.sims (" +
+                                        std::to_string(c.mcts.sims) + ")"};
+  if (c.mcts.leaves_per_round > c.mcts.sims)
+    throw Problem{"mcts.leaves_per_round", std::to_string(c.mcts.leaves_per_round) +
+                                               " exceeds mcts.sims (" + std::to_string(c.mcts.sims) + ")"};
+  if (c.replay.min_samples > c.replay.window)
+    throw Problem{"replay.min_samples", std::to_string(c.replay.min_samples) + " exceeds replay.window (" +
+                                            std::to_string(c.replay.window) + ")"};
+  if (c.learner.batch_size > c.replay.window)
+    throw Problem{"learner.batch_size", std::to_string(c.learner.batch_size) + " exceeds replay.window (" +
+                                            std::to_string(c.replay.window) + ")"};
+  if (c.learner.batch_size > c.replay.min_samples)
+    throw Problem{"learner.batch_size", std::to_string(c.learner.batch_size) +
+                                            " exceeds replay.min_samples (" +
+                                            std::to_string(c.replay.min_samples) +
+                                            "): the first batches would repeat samples"};
+  if (c.evaluation.every_steps > 0 && c.evaluation.opponents.empty())
+    throw Problem{"evaluation.opponents", "empty, but evaluation.every_steps is " +
+                                              std::to_string(c.evaluation.every_steps) +
+                                              " (set it to 0 to turn evaluation off)"};
+  if (c.game.name != "djambi")
+    for (const auto& spec : c.evaluation.opponents)
+      if (parse_player_spec(spec).kind == "greedy")
+        throw Problem{"evaluation.opponents", "greedy plays Djambi only"};
+}
+
+// ---- reading documents ----
+
+std::string where(const std::string& source, const YAML::Mark& mark) {
+  if (mark.is_null() || mark.line < 0) return source;
+  return source + ": line " + std::to_string(mark.line + 1);
+}
+
+[[noreturn]] void fail(const std::string& where, const std::string& key, const std::string& text) {
+  throw std::invalid_argument(where + ": " + (key.empty() ? "" : key + ": ") + text);
+}
+
+YAML::Mark mark_of(const YAML::Node& node, const YAML::Node& fallback) {
+  const YAML::Mark m = node.Mark();
+  return m.is_null() ? fallback.Mark() : m;
+}
+
+class Reader {
+ public:
+  Reader(TrainConfig& config, std::string source) : config_(config), source_(std::move(source)) {}
+
+  void read(const YAML::Node& root) {
+    if (root.IsNull()) return;
+    if (!root.IsMap()) {
+      std::vector<std::string> names;
+      for (const auto& s : sections()) names.push_back(s.first);
+      fail(where(source_, root.Mark()), "", "expected a mapping of sections (" + join(names, ", ") + "), got " +
+                                                describe(root));
+    }
+    for (const auto& pair : root) {
+      const YAML::Node& key = pair.first;
+      const YAML::Node& value = pair.second;
+      if (!key.IsScalar()) fail(where(source_, key.Mark()), "", "a key must be a name, got " + describe(key));
+      const std::string name = key.Scalar();
+      if (name.find('.') != std::string::npos) {
+        set(name, key, value);
+        continue;
+      }
+      if (!is_section(name)) fail(where(source_, key.Mark()), name, unknown_key_text(name));
+      remember(name, key);
+      if (value.IsNull()) continue;
+      if (!value.IsMap())
+        fail(where(source_, mark_of(value, key)), name,
+             "expected a mapping of the section's keys, got " + describe(value));
+      for (const auto& inner : value) {
+        if (!inner.first.IsScalar())
+          fail(where(source_, inner.first.Mark()), name, "a key must be a name, got " + describe(inner.first));
+        set(name + "." + inner.first.Scalar(), inner.first, inner.second);
+      }
+    }
+  }
+
+  // Where a key was set, for messages about cross-key constraints.
+  std::string where_key(const std::string& name) const {
+    const auto it = lines_.find(name);
+    return it == lines_.end() ? source_ : source_ + ": line " + std::to_string(it->second);
+  }
+
+ private:
+  void remember(const std::string& name, const YAML::Node& key) {
+    const int line = key.Mark().line + 1;
+    const auto [it, fresh] = lines_.emplace(name, line);
+    if (!fresh)
+      fail(where(source_, key.Mark()), name, "given twice (first at line " + std::to_string(it->second) + ")");
+  }
+
+  void set(const std::string& name, const YAML::Node& key, const YAML::Node& value) {
+    const Key* k = find_key(name);
+    if (!k) fail(where(source_, key.Mark()), name, unknown_key_text(name));
+    remember(name, key);
+    try {
+      k->set(config_, convert(*k, value));
+    } catch (const Problem& p) {
+      fail(where(source_, mark_of(value, key)), name, p.text);
+    }
+  }
+
+  TrainConfig& config_;
+  std::string source_;
+  std::map<std::string, int> lines_;
+};
+
+YAML::Node load_yaml(const std::string& text, const std::string& source) {
+  try {
+    return YAML::Load(text);
+  } catch (const YAML::Exception& e) {
+    std::string where = source;
+    if (!e.mark.is_null())
+      where += ": line " + std::to_string(e.mark.line + 1) + ", column " + std::to_string(e.mark.column + 1);
+    throw std::invalid_argument(where + ": malformed YAML: " + e.msg);
+  }
+}
+
+std::string trim(const std::string& s) {
+  const size_t b = s.find_first_not_of(" \t");
+  if (b == std::string::npos) return "";
+  const size_t e = s.find_last_not_of(" \t");
+  return s.substr(b, e - b + 1);
+}
+
+}  // namespace
+
+// ---- public ----
+
+TrainConfig::TrainConfig() {
+  for (const Key& k : keys()) k.set(*this, k.default_value);
+}
+
+TrainConfig default_train_config() { return TrainConfig(); }
+
+bool operator==(const TrainConfig& a, const TrainConfig& b) {
+  for (const Key& k : keys())
+    if (k.get(a) != k.get(b)) return false;
+  return true;
+}
+
+void validate_train_config(const TrainConfig& config) {
+  try {
+    for (const Key& k : keys()) {
+      try {
+        check_value(k, k.get(config));
+      } catch (Problem& p) {
+        p.key = k.name;
+        throw;
+      }
+    }
+    check_cross(config);
+  } catch (const Problem& p) {
+    throw std::invalid_argument(p.key + ": " + p.text);
+  }
+}
+
+TrainConfig parse_train_config(const std::string& yaml_text, const std::string& source_name) {
+  const YAML::Node root = load_yaml(yaml_text, source_name);
+  TrainConfig config;
+  Reader reader(config, source_name);
+  reader.read(root);
+  try {
+    check_cross(config);
+  } catch (const Problem& p) {
+    fail(reader.where_key(p.key), p.key, p.text);
+  }
+  return config;
+}
+
+TrainConfig load_train_config(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw std::invalid_argument("cannot read config file '" + path + "': it is a directory");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::invalid_argument("cannot read config file '" + path + "': " + std::strerror(errno));
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) throw std::invalid_argument("cannot read config file '" + path + "'");
+  return parse_train_config(text.str(), path);
+}
+
+void apply_overrides(TrainConfig& config, const std::vector<std::string>& assignments) {
+  TrainConfig work = config;
+  std::vector<std::pair<std::string, std::string>> applied;  // key, source
+  for (const auto& assignment : assignments) {
+    const std::string source = "--set " + assignment;
+    const size_t eq = assignment.find('=');
+    if (eq == std::string::npos)
+      throw std::invalid_argument(source + ": expected KEY=VALUE, e.g. mcts.sims=200");
+    const std::string name = trim(assignment.substr(0, eq));
+    const Key* k = find_key(name);
+    if (!k) fail(source, name.empty() ? "(no key)" : name, name.empty() ? "expected KEY=VALUE, e.g. mcts.sims=200" : unknown_key_text(name));
+    YAML::Node node;
+    try {
+      node = YAML::Load(trim(assignment.substr(eq + 1)));
+    } catch (const YAML::Exception& e) {
+      fail(source, name, "malformed value: " + e.msg);
+    }
+    try {
+      k->set(work, convert(*k, node));
+    } catch (const Problem& p) {
+      fail(source, name, p.text);
+    }
+    applied.emplace_back(name, source);
+  }
+  try {
+    check_cross(work);
+  } catch (const Problem& p) {
+    std::string source = applied.empty() ? "--set" : applied.back().second;
+    for (const auto& [key, src] : applied)
+      if (key == p.key) source = src;
+    fail(source, p.key, p.text);
+  }
+  config = std::move(work);
+}
+
+void apply_override(TrainConfig& config, const std::string& assignment) {
+  apply_overrides(config, {assignment});
+}
+
+std::string to_yaml(const TrainConfig& config) {
+  std::string out =
+      "# djambi-zero training config, fully resolved: every key is present (train/config.h).\n";
+  for (const auto& [section, comment] : sections()) {
+    out += "\n# " + comment + "\n" + section + ":\n";
+    for (const Key& k : keys()) {
+      if (section_of(k.name) != section) continue;
+      out += "  # " + comment_line(k) + "\n";
+      out += "  " + leaf_of(k.name) + ": " + yaml_value(k.get(config)) + "\n";
+    }
+  }
+  return out;
+}
+
+const std::vector<ConfigKeyInfo>& train_config_keys() {
+  static const std::vector<ConfigKeyInfo> infos = [] {
+    std::vector<ConfigKeyInfo> v;
+    for (const Key& k : keys())
+      v.push_back({k.name, type_name(k.type), yaml_value(k.default_value), allowed_text(k), k.comment});
+    return v;
+  }();
+  return infos;
+}
+
+SearchConfig search_config(const TrainConfig& config, bool full_search) {
+  const auto& m = config.mcts;
+  SearchConfig s;
+  s.simulations = full_search ? m.sims : m.fast_sims;
+  s.c_puct = static_cast<float>(m.c_puct);
+  s.fpu_reduction = static_cast<float>(m.fpu_reduction);
+  s.paranoid = m.paranoid;
+  // KataGo: only full searches explore (noise, forced playouts); fast ones just play.
+  s.root_noise = full_search && m.dirichlet_epsilon > 0;
+  s.dirichlet_alpha = static_cast<float>(m.dirichlet_alpha);
+  s.dirichlet_epsilon = static_cast<float>(m.dirichlet_epsilon);
+  s.forced_playouts = full_search && m.forced_playouts;
+  s.forced_playout_k = static_cast<float>(m.forced_playout_k);
+  s.leaves_per_round = std::min(m.leaves_per_round, s.simulations);
+  s.seed = static_cast<uint64_t>(config.run.seed);
+  return s;
+}
+
+SearchConfig evaluation_search_config(const TrainConfig& config) {
+  SearchConfig s = search_config(config, true);
+  s.simulations = config.evaluation.sims;
+  s.root_noise = false;
+  s.forced_playouts = false;
+  s.leaves_per_round = std::min(config.mcts.leaves_per_round, s.simulations);
+  return s;
+}
+
+}  // namespace djambi

@@ -1,0 +1,139 @@
+#pragma once
+// The training configuration: every setting of a run, read from YAML (configs/*.yaml) and
+// "--set section.key=value" overrides, written back in full to runs/NAME/config.yaml.
+//
+// Every key is declared once, in the key table of config.cpp, with its dotted name, type,
+// default, allowed range or choices and a one-line comment. The defaults, the validation, the
+// YAML reader and writer and train_config_keys() are all driven by that table; a
+// default-constructed TrainConfig holds the defaults.
+//
+// Errors are std::invalid_argument with a message that names the source (file path, source
+// name or "--set ..."), the line where known, the dotted key and the problem, e.g.
+//   configs/x.yaml: line 7: mcts.simz: unknown key (did you mean mcts.sims?)
+#include <string>
+#include <vector>
+
+#include "mcts/search_config.h"
+
+namespace djambi {
+
+struct TrainConfig {
+  struct Game {
+    std::string name;                   // "djambi" | "tictactoe"
+    std::vector<std::string> variants;  // RULES.md section 9 names (djambi only)
+    std::string reward;                 // "winner" | "rank" | "survival" (env/rewards.h)
+  };
+  struct Net {
+    std::string preset;  // "small" | "default" | "large" (nets/net_config.h)
+    int channels = 0;    // 0 = from the preset
+    int blocks = 0;      // 0 = from the preset
+    int value_hidden = 0;
+    int threads = 0;  // LibTorch intra-op threads
+  };
+  struct Mcts {
+    int sims = 0;       // playouts of a full search (recorded as a training sample)
+    int fast_sims = 0;  // playouts of a fast search (playout cap randomisation)
+    double full_search_fraction = 0;
+    double c_puct = 0;
+    double fpu_reduction = 0;
+    double dirichlet_alpha = 0;
+    double dirichlet_epsilon = 0;
+    bool forced_playouts = false;
+    double forced_playout_k = 0;
+    bool paranoid = false;
+    int leaves_per_round = 0;
+  };
+  struct Selfplay {
+    int games = 0;  // played in parallel
+    double temperature = 0;
+    int temperature_decisions = 0;
+    int max_decisions = 0;  // longer games are adjudicated a draw
+  };
+  struct Replay {
+    int window = 0;
+    int min_samples = 0;
+    int flush_every_games = 0;  // 0 = never
+    bool symmetries = false;
+  };
+  struct Learner {
+    int batch_size = 0;
+    double learning_rate = 0;
+    double weight_decay = 0;
+    double momentum = 0;
+    std::string optimizer;  // "sgd" | "adam"
+    double train_ratio = 0;
+    double value_loss_weight = 0;
+    int max_steps = 0;       // 0 = unlimited
+    double max_minutes = 0;  // 0 = unlimited
+  };
+  struct Evaluation {
+    int every_steps = 0;  // 0 = never
+    int games = 0;
+    int sims = 0;
+    std::vector<std::string> opponents;  // player specs (mcts/player.h)
+  };
+  struct Run {
+    int checkpoint_every_steps = 0;
+    int keep_checkpoints = 0;
+    int seed = 0;
+    int threads = 0;  // TBB threads
+  };
+
+  Game game;
+  Net net;
+  Mcts mcts;
+  Selfplay selfplay;
+  Replay replay;
+  Learner learner;
+  Evaluation evaluation;
+  Run run;
+
+  TrainConfig();  // the defaults of the key table
+};
+
+bool operator==(const TrainConfig& a, const TrainConfig& b);
+inline bool operator!=(const TrainConfig& a, const TrainConfig& b) { return !(a == b); }
+
+TrainConfig default_train_config();
+
+// Reads YAML on top of the defaults. Sections are mappings ("mcts:\n  sims: 200"); a top-level
+// dotted key ("mcts.sims: 200") is accepted too. Keys left out keep their defaults. Throws
+// std::invalid_argument naming the dotted key and the problem: unknown key (with the closest
+// known key), wrong type, out of range or not a choice, a key given twice, malformed YAML (with
+// its line), cross-key constraints. File errors name the path.
+TrainConfig load_train_config(const std::string& path);
+TrainConfig parse_train_config(const std::string& yaml_text, const std::string& source_name);
+
+// "mcts.sims=200": the value is read as a YAML scalar or a flow list ("[a, b]"; "" is the empty
+// list). Validates the key and the whole config afterwards; same errors as the readers.
+void apply_override(TrainConfig& config, const std::string& assignment);
+// Applies all, then validates once (so that e.g. replay.window and replay.min_samples can be
+// lowered together in either order). `config` is left unchanged on error.
+void apply_overrides(TrainConfig& config, const std::vector<std::string>& assignments);
+
+// Checks every key's range or choices and the cross-key constraints; throws as above.
+void validate_train_config(const TrainConfig& config);
+
+// The fully resolved config as YAML: every key present, each preceded by its comment line;
+// parse_train_config(to_yaml(c)) == c.
+std::string to_yaml(const TrainConfig& config);
+
+// The key table, for documentation and `--help` output.
+struct ConfigKeyInfo {
+  std::string name;           // dotted, e.g. "mcts.sims"
+  std::string type;           // "int", "double", "bool", "string", "list of strings"
+  std::string default_value;  // as YAML
+  std::string allowed;        // e.g. "1 to 100000", "winner | rank | survival"
+  std::string comment;        // one line
+};
+const std::vector<ConfigKeyInfo>& train_config_keys();
+
+// Derived objects.
+// A self-play search: full (mcts.sims, root noise, forced playouts if enabled) or fast
+// (mcts.fast_sims, neither; its decision is not recorded as a training sample).
+SearchConfig search_config(const TrainConfig& config, bool full_search);
+// The trained network's search when evaluated against the opponents: evaluation.sims, no
+// noise, no forced playouts.
+SearchConfig evaluation_search_config(const TrainConfig& config);
+
+}  // namespace djambi

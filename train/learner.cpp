@@ -1,0 +1,84 @@
+#include "train/learner.h"
+
+#include <cstring>
+#include <stdexcept>
+
+namespace djambi {
+
+Learner::Learner(PolicyValueNet net, const LearnerSettings& settings, torch::Device device)
+    : net_(std::move(net)), settings_(settings), device_(device) {
+  net_->to(device_);
+  if (settings.optimizer == "sgd") {
+    optimizer_ = std::make_unique<torch::optim::SGD>(
+        net_->parameters(), torch::optim::SGDOptions(settings.learning_rate)
+                                .momentum(settings.momentum)
+                                .weight_decay(settings.weight_decay)
+                                .nesterov(settings.momentum > 0));
+  } else if (settings.optimizer == "adam") {
+    optimizer_ = std::make_unique<torch::optim::AdamW>(
+        net_->parameters(), torch::optim::AdamWOptions(settings.learning_rate).weight_decay(settings.weight_decay));
+  } else {
+    throw std::invalid_argument("learner.optimizer: unknown optimiser '" + settings.optimizer + "'");
+  }
+  net_->eval();
+}
+
+void Learner::adopt(PolicyValueNet net, int64_t steps) {
+  net_ = std::move(net);
+  net_->to(device_);
+  net_->eval();
+  steps_ = steps;
+}
+
+Learner::Tensors Learner::to_tensors(const std::vector<const Sample*>& batch) const {
+  const NetConfig& c = net_->config;
+  const int64_t n = static_cast<int64_t>(batch.size());
+  const int64_t obs_size = static_cast<int64_t>(c.input_channels) * c.board_height * c.board_width;
+  auto obs = torch::empty({n, obs_size}, torch::kUInt8);
+  auto legal = torch::zeros({n, c.num_actions}, torch::kBool);
+  auto policy = torch::zeros({n, c.num_actions}, torch::kFloat);
+  auto value = torch::empty({n, c.num_players}, torch::kFloat);
+  uint8_t* o = obs.data_ptr<uint8_t>();
+  bool* l = legal.data_ptr<bool>();
+  float* p = policy.data_ptr<float>();
+  float* v = value.data_ptr<float>();
+  for (int64_t i = 0; i < n; ++i) {
+    const Sample& s = *batch[static_cast<size_t>(i)];
+    std::memcpy(o + i * obs_size, s.observation.data(), static_cast<size_t>(obs_size));
+    for (int a = 0; a < c.num_actions; ++a) l[i * c.num_actions + a] = s.is_legal(a);
+    for (const auto& [a, prob] : s.policy) p[i * c.num_actions + a] = prob;
+    std::memcpy(v + i * c.num_players, s.value.data(), sizeof(float) * static_cast<size_t>(c.num_players));
+  }
+  auto observations = obs.to(torch::kFloat)
+                          .div_(kObservationScale)
+                          .view({n, c.input_channels, c.board_height, c.board_width})
+                          .contiguous(torch::MemoryFormat::ChannelsLast);
+  return {observations.to(device_), legal.to(device_), policy.to(device_), value.to(device_)};
+}
+
+LossStats Learner::compute(const Tensors& t, bool learn) {
+  if (learn) net_->train();
+  PolicyValueOutput out = net_->forward(t.observations);
+  // A large negative logit rather than -inf keeps 0 * log p finite on illegal actions.
+  auto log_p = torch::log_softmax(out.policy_logits.masked_fill(t.legal.logical_not(), -1e9), 1);
+  auto policy_loss = -(t.policy * log_p).sum(1).mean();
+  auto value_loss = torch::mse_loss(out.values, t.value);
+  auto total = policy_loss + settings_.value_loss_weight * value_loss;
+  if (learn) {
+    optimizer_->zero_grad();
+    total.backward();
+    optimizer_->step();
+    ++steps_;
+    net_->eval();
+  }
+  return {total.item<double>(), policy_loss.item<double>(), value_loss.item<double>()};
+}
+
+LossStats Learner::step(const std::vector<const Sample*>& batch) { return compute(to_tensors(batch), true); }
+
+LossStats Learner::loss(const std::vector<const Sample*>& batch) {
+  torch::NoGradGuard no_grad;
+  return compute(to_tensors(batch), false);
+}
+
+}  // namespace djambi

@@ -1,0 +1,63 @@
+#pragma once
+// Minibatch training of the policy/value network: masked policy cross-entropy against the
+// search's visit distribution, plus mean squared error of the per-player values, with weight
+// decay in the optimiser.
+#include <memory>
+#include <vector>
+
+#include <torch/torch.h>
+
+#include "nets/resnet.h"
+#include "train/replay_buffer.h"
+
+namespace djambi {
+
+struct LearnerSettings {
+  std::string optimizer = "sgd";  // "sgd" (with momentum) or "adam" (AdamW)
+  double learning_rate = 0.02;
+  double momentum = 0.9;
+  double weight_decay = 1e-4;
+  double value_loss_weight = 1.0;
+};
+
+struct LossStats {
+  double total = 0, policy = 0, value = 0;
+  LossStats& operator+=(const LossStats& o) {
+    total += o.total;
+    policy += o.policy;
+    value += o.value;
+    return *this;
+  }
+};
+
+class Learner {
+ public:
+  Learner(PolicyValueNet net, const LearnerSettings& settings, torch::Device device);
+
+  // One optimiser step on `batch`. Leaves the network in eval mode (ready for self-play).
+  LossStats step(const std::vector<const Sample*>& batch);
+  // The loss on `batch` without learning.
+  LossStats loss(const std::vector<const Sample*>& batch);
+
+  PolicyValueNet& net() { return net_; }
+  torch::optim::Optimizer& optimizer() { return *optimizer_; }
+  int64_t steps() const { return steps_; }
+  // Takes over a loaded network (the optimiser must already point at its parameters, as
+  // load_checkpoint leaves it) and its step count.
+  void adopt(PolicyValueNet net, int64_t steps);
+
+ private:
+  struct Tensors {
+    torch::Tensor observations, legal, policy, value;
+  };
+  Tensors to_tensors(const std::vector<const Sample*>& batch) const;
+  LossStats compute(const Tensors& t, bool learn);
+
+  PolicyValueNet net_;
+  LearnerSettings settings_;
+  torch::Device device_;
+  std::unique_ptr<torch::optim::Optimizer> optimizer_;
+  int64_t steps_ = 0;
+};
+
+}  // namespace djambi

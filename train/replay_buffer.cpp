@@ -1,0 +1,167 @@
+#include "train/replay_buffer.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+
+namespace djambi {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr char kMagic[4] = {'D', 'J', 'R', 'P'};
+constexpr char kEnd[4] = {'E', 'N', 'D', '!'};
+constexpr uint32_t kVersion = 1;
+
+template <typename T>
+void put(std::string& out, const T& v) {
+  out.append(reinterpret_cast<const char*>(&v), sizeof v);
+}
+
+// Reads from a byte buffer, failing with the chunk's name when it runs short.
+struct Reader {
+  const std::string& data;
+  const std::string& name;
+  size_t at = 0;
+  void bytes(void* dst, size_t n) {
+    if (at + n > data.size()) throw std::runtime_error("replay chunk '" + name + "' is truncated");
+    std::memcpy(dst, data.data() + at, n);
+    at += n;
+  }
+  template <typename T>
+  T get() {
+    T v;
+    bytes(&v, sizeof v);
+    return v;
+  }
+};
+
+std::string chunk_name(uint64_t last_sample) {
+  char name[40];
+  std::snprintf(name, sizeof name, "chunk-%012llu.bin", static_cast<unsigned long long>(last_sample));
+  return name;
+}
+
+uint64_t chunk_last_sample(const fs::path& path) {
+  return std::stoull(path.filename().string().substr(6, 12));
+}
+
+std::vector<fs::path> chunks_in(const std::string& dir) {
+  std::vector<fs::path> out;
+  if (!fs::exists(dir)) return out;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    const std::string name = entry.path().filename().string();
+    if (name.size() == 22 && name.rfind("chunk-", 0) == 0 && entry.path().extension() == ".bin")
+      out.push_back(entry.path());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace
+
+ReplayBuffer::ReplayBuffer(size_t window, SampleShape shape) : window_(window), shape_(shape) {}
+
+void ReplayBuffer::add(Sample sample) {
+  samples_.push_back(std::move(sample));
+  ++total_added_;
+  ++unflushed_;
+  if (samples_.size() > window_) samples_.pop_front();
+}
+
+std::vector<const Sample*> ReplayBuffer::draw(size_t n, std::mt19937_64& rng) const {
+  std::vector<const Sample*> out;
+  if (samples_.empty()) return out;
+  std::uniform_int_distribution<size_t> pick(0, samples_.size() - 1);
+  for (size_t i = 0; i < n; ++i) out.push_back(&samples_[pick(rng)]);
+  return out;
+}
+
+void ReplayBuffer::flush(const std::string& dir) {
+  if (unflushed_ == 0) return;
+  fs::create_directories(dir);
+  const size_t n = std::min(unflushed_, samples_.size());
+  std::string out;
+  out.append(kMagic, 4);
+  put(out, kVersion);
+  put(out, static_cast<uint32_t>(shape_.observation_size));
+  put(out, static_cast<uint32_t>(shape_.num_actions));
+  put(out, static_cast<uint32_t>(shape_.num_players));
+  put(out, static_cast<uint32_t>(n));
+  for (size_t k = samples_.size() - n; k < samples_.size(); ++k) {
+    const Sample& s = samples_[k];
+    out.append(reinterpret_cast<const char*>(s.observation.data()), s.observation.size());
+    out.append(reinterpret_cast<const char*>(s.legal.data()), s.legal.size() * sizeof(uint64_t));
+    put(out, static_cast<uint32_t>(s.policy.size()));
+    for (const auto& [a, p] : s.policy) {
+      put(out, a);
+      put(out, p);
+    }
+    out.append(reinterpret_cast<const char*>(s.value.data()), s.value.size() * sizeof(float));
+  }
+  out.append(kEnd, 4);
+  const fs::path final_path = fs::path(dir) / chunk_name(total_added_);
+  const fs::path temp = final_path.string() + ".tmp";
+  {
+    std::ofstream file(temp, std::ios::binary | std::ios::trunc);
+    file.write(out.data(), static_cast<std::streamsize>(out.size()));
+    file.flush();
+    if (!file) throw std::runtime_error("cannot write replay chunk '" + temp.string() + "'");
+  }
+  fs::rename(temp, final_path);
+  unflushed_ = 0;
+  // Chunks whose newest sample has left the window are no longer needed.
+  const uint64_t oldest_kept = total_added_ - samples_.size();
+  for (const auto& path : chunks_in(dir))
+    if (chunk_last_sample(path) <= oldest_kept) fs::remove(path);
+}
+
+void ReplayBuffer::load(const std::string& dir) {
+  std::vector<fs::path> chunks = chunks_in(dir);
+  std::deque<Sample> loaded;
+  for (auto it = chunks.rbegin(); it != chunks.rend() && loaded.size() < window_; ++it) {
+    const std::string name = it->string();
+    std::ifstream file(*it, std::ios::binary);
+    std::string data((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    Reader r{data, name};
+    char magic[4];
+    r.bytes(magic, 4);
+    if (std::memcmp(magic, kMagic, 4) != 0) throw std::runtime_error("'" + name + "' is not a replay chunk");
+    if (r.get<uint32_t>() != kVersion) throw std::runtime_error("replay chunk '" + name + "' has another format version");
+    const uint32_t obs = r.get<uint32_t>(), actions = r.get<uint32_t>(), players = r.get<uint32_t>();
+    if (static_cast<int>(obs) != shape_.observation_size || static_cast<int>(actions) != shape_.num_actions ||
+        static_cast<int>(players) != shape_.num_players)
+      throw std::runtime_error("replay chunk '" + name + "' holds samples of another game or encoding");
+    const uint32_t count = r.get<uint32_t>();
+    std::vector<Sample> chunk(count);
+    for (Sample& s : chunk) {
+      s.observation.resize(obs);
+      r.bytes(s.observation.data(), obs);
+      s.legal.resize((actions + 63) / 64);
+      r.bytes(s.legal.data(), s.legal.size() * sizeof(uint64_t));
+      const uint32_t entries = r.get<uint32_t>();
+      if (entries > actions) throw std::runtime_error("replay chunk '" + name + "' is corrupt");
+      s.policy.resize(entries);
+      for (auto& [a, p] : s.policy) {
+        a = r.get<int32_t>();
+        p = r.get<float>();
+      }
+      s.value.resize(players);
+      r.bytes(s.value.data(), players * sizeof(float));
+    }
+    char end[4];
+    r.bytes(end, 4);
+    if (std::memcmp(end, kEnd, 4) != 0 || r.at != data.size())
+      throw std::runtime_error("replay chunk '" + name + "' is corrupt");
+    for (auto s = chunk.rbegin(); s != chunk.rend() && loaded.size() < window_; ++s) loaded.push_front(std::move(*s));
+  }
+  samples_ = std::move(loaded);
+  total_added_ = chunks.empty() ? 0 : chunk_last_sample(chunks.back());
+  unflushed_ = 0;
+}
+
+}  // namespace djambi

@@ -1,0 +1,63 @@
+#pragma once
+// Self-play: many games in flight, one batched search for all of them per decision, KataGo's
+// playout cap randomisation (a full search with exploration noise on a fraction of decisions,
+// only those recorded as samples; a cheap search otherwise).
+#include <memory>
+#include <random>
+#include <vector>
+
+#include "env/game_record.h"
+#include "mcts/batched_search.h"
+#include "train/sample.h"
+
+namespace djambi {
+
+struct SelfPlaySettings {
+  int games = 64;                    // in flight together
+  SearchConfig search;               // base search settings (noise applies to full searches)
+  int full_sims = 100;
+  int fast_sims = 25;
+  double full_search_fraction = 0.25;
+  float temperature = 1.0f;
+  int temperature_decisions = 30;    // decisions per game chosen with temperature
+  int max_decisions = 3000;          // longer games are stopped and count as draws (zero returns)
+  uint64_t seed = 1;
+};
+
+struct FinishedGame {
+  std::vector<Sample> samples;
+  GameRecord record;
+  std::vector<float> returns;  // by seat
+  int decisions = 0;
+  bool adjudicated = false;    // stopped at max_decisions
+};
+
+class SelfPlay {
+ public:
+  SelfPlay(std::shared_ptr<const Game> game, Evaluator& evaluator, const SelfPlaySettings& settings);
+
+  // One decision in every game in flight; returns the games that ended with it.
+  std::vector<FinishedGame> step();
+  const SearchTimings& timings() const { return search_.timings(); }
+  long long decisions() const { return decisions_; }
+
+ private:
+  struct Slot {
+    std::unique_ptr<Tree> tree;
+    std::unique_ptr<RecordBuilder> record;
+    std::vector<std::pair<Sample, int>> samples;  // with the seat to act
+    int decisions = 0;
+    bool full = false;
+  };
+  void start_game(Slot& slot);
+  FinishedGame finish_game(Slot& slot);
+
+  std::shared_ptr<const Game> game_;
+  SelfPlaySettings settings_;
+  BatchedSearch search_;
+  std::vector<Slot> slots_;
+  std::mt19937_64 rng_;
+  long long decisions_ = 0;
+};
+
+}  // namespace djambi

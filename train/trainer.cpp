@@ -1,0 +1,319 @@
+#include "train/trainer.h"
+
+#include <tbb/global_control.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "env/djambi_game.h"
+#include "env/tictactoe.h"
+#include "mcts/basic_players.h"
+#include "mcts/caching_evaluator.h"
+#include "nets/checkpoint.h"
+#include "nets/torch_evaluator.h"
+#include "train/evaluation.h"
+#include "train/export.h"
+#include "train/learner.h"
+#include "train/replay_buffer.h"
+#include "train/run_dir.h"
+#include "train/selfplay.h"
+
+namespace djambi {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using nlohmann::json;
+
+std::shared_ptr<const Game> make_game(const TrainConfig& c) {
+  if (c.game.name == "tictactoe") return std::make_shared<TicTacToeGame>();
+  return std::make_shared<DjambiGame>(parse_variants(c.game.variants), reward_scheme_from_name(c.game.reward));
+}
+
+NetConfig net_config_for(const TrainConfig& c, const Game& game) {
+  NetConfig n;
+  n.game = game.name();
+  for (const auto& v : c.game.variants) n.variants += (n.variants.empty() ? "" : ",") + v;
+  n.input_channels = game.observation_shape().channels;
+  n.board_height = game.observation_shape().height;
+  n.board_width = game.observation_shape().width;
+  n.num_actions = game.num_actions();
+  n.num_players = game.num_players();
+  apply_net_preset(c.net.preset, n);
+  if (c.net.channels > 0) n.channels = c.net.channels;
+  if (c.net.blocks > 0) n.blocks = c.net.blocks;
+  if (c.net.value_hidden > 0) n.value_hidden = c.net.value_hidden;
+  return n;
+}
+
+// Everything a run holds in memory.
+class Trainer {
+ public:
+  Trainer(const std::string& root, const TrainConfig& config, bool resume);
+  TrainOutcome run();
+
+ private:
+  void record_games(std::vector<FinishedGame>& finished);
+  void learn_one_step();
+  void checkpoint();
+  json evaluate();
+  void progress(bool final_line);
+  bool should_stop() const;
+
+  RunDir dir_;
+  TrainConfig config_;
+  tbb::global_control tbb_threads_;
+  std::shared_ptr<const Game> game_;
+  NetConfig net_config_;
+  torch::Device device_;
+  std::unique_ptr<Learner> learner_;
+  std::shared_ptr<TorchEvaluator> network_;
+  std::shared_ptr<CachingEvaluator> cache_;
+  std::unique_ptr<ReplayBuffer> replay_;
+  std::unique_ptr<SelfPlay> selfplay_;
+  std::mt19937_64 rng_;
+
+  Clock::time_point started_ = Clock::now();
+  Clock::time_point last_progress_ = started_;
+  bool tty_ = isatty(fileno(stderr));
+  long long games_ = 0, samples_ = 0, games_since_flush_ = 0, decisions_in_games_ = 0;
+  long long step_start_ = 0;  // learner steps when this process started
+  double credit_ = 0;         // learner steps owed to the samples generated
+  double selfplay_seconds_ = 0, learn_seconds_ = 0;
+  std::vector<long long> first_place_by_seat_;
+  long long draws_ = 0, adjudicated_ = 0;
+  LossStats last_loss_;
+  json last_evaluation_;
+  std::ofstream metrics_;
+  std::ofstream games_file_;
+};
+
+Trainer::Trainer(const std::string& root, const TrainConfig& config, bool resume)
+    : dir_(root),
+      config_(resume ? load_train_config(dir_.config_path()) : config),
+      tbb_threads_(tbb::global_control::max_allowed_parallelism, static_cast<size_t>(config_.run.threads)),
+      game_(make_game(config_)),
+      net_config_(net_config_for(config_, *game_)),
+      device_(default_device()),
+      rng_(static_cast<uint64_t>(config_.run.seed)) {
+  if (!resume) {
+    dir_.create_new();
+    write_file_atomically(dir_.config_path(), to_yaml(config_));
+  }
+  set_torch_threads(config_.net.threads);
+  torch::manual_seed(static_cast<uint64_t>(config_.run.seed));
+  LearnerSettings ls;
+  ls.optimizer = config_.learner.optimizer;
+  ls.learning_rate = config_.learner.learning_rate;
+  ls.momentum = config_.learner.momentum;
+  ls.weight_decay = config_.learner.weight_decay;
+  ls.value_loss_weight = config_.learner.value_loss_weight;
+  learner_ = std::make_unique<Learner>(PolicyValueNet(net_config_), ls, device_);
+  const SampleShape shape{game_->observation_shape().size(), game_->num_actions(), game_->num_players()};
+  replay_ = std::make_unique<ReplayBuffer>(static_cast<size_t>(config_.replay.window), shape);
+  if (resume) {
+    const auto latest = dir_.latest_checkpoint();
+    if (latest) {
+      LoadedCheckpoint loaded = load_checkpoint(*latest, &net_config_, &learner_->optimizer());
+      learner_->adopt(loaded.net, loaded.step);
+    }
+    replay_->load(dir_.replay());
+    rng_.seed(static_cast<uint64_t>(config_.run.seed) + static_cast<uint64_t>(learner_->steps()) * 7919);
+  }
+  step_start_ = learner_->steps();
+  network_ = std::make_shared<TorchEvaluator>(learner_->net(), device_);
+  cache_ = std::make_shared<CachingEvaluator>(network_, 1 << 16);
+  SelfPlaySettings sp;
+  sp.games = config_.selfplay.games;
+  sp.search = search_config(config_, true);
+  sp.full_sims = config_.mcts.sims;
+  sp.fast_sims = config_.mcts.fast_sims;
+  sp.full_search_fraction = config_.mcts.full_search_fraction;
+  sp.temperature = static_cast<float>(config_.selfplay.temperature);
+  sp.temperature_decisions = config_.selfplay.temperature_decisions;
+  sp.max_decisions = config_.selfplay.max_decisions;
+  sp.seed = rng_();
+  selfplay_ = std::make_unique<SelfPlay>(game_, *cache_, sp);
+  first_place_by_seat_.assign(static_cast<size_t>(game_->num_players()), 0);
+  metrics_.open(dir_.metrics_path(), std::ios::app);
+}
+
+bool Trainer::should_stop() const {
+  const double minutes = std::chrono::duration<double>(Clock::now() - started_).count() / 60.0;
+  return (config_.learner.max_steps > 0 && learner_->steps() >= config_.learner.max_steps) ||
+         (config_.learner.max_minutes > 0 && minutes >= config_.learner.max_minutes);
+}
+
+void Trainer::record_games(std::vector<FinishedGame>& finished) {
+  for (FinishedGame& g : finished) {
+    if (!games_file_.is_open() || games_ % 100 == 0) {
+      games_file_.close();
+      char name[64];
+      std::snprintf(name, sizeof name, "/games-%08lld-step-%lld.txt", games_, learner_->steps());
+      games_file_.open(dir_.games() + name, std::ios::app);
+    }
+    games_file_ << format_record(g.record) << "\n";
+    ++games_;
+    ++games_since_flush_;
+    decisions_in_games_ += g.decisions;
+    if (g.adjudicated) {
+      ++adjudicated_;
+    } else {
+      const float best = *std::max_element(g.returns.begin(), g.returns.end());
+      int firsts = 0;
+      for (float r : g.returns) firsts += r == best;
+      if (firsts > 1) ++draws_;
+      else ++first_place_by_seat_[static_cast<size_t>(std::max_element(g.returns.begin(), g.returns.end()) - g.returns.begin())];
+    }
+    for (Sample& s : g.samples) {
+      replay_->add(std::move(s));
+      ++samples_;
+      if (replay_->size() >= static_cast<size_t>(config_.replay.min_samples))
+        credit_ += config_.learner.train_ratio / config_.learner.batch_size;
+    }
+  }
+  games_file_.flush();
+  if (config_.replay.flush_every_games > 0 && games_since_flush_ >= config_.replay.flush_every_games) {
+    replay_->flush(dir_.replay());
+    games_since_flush_ = 0;
+  }
+}
+
+void Trainer::checkpoint() {
+  const std::string path = dir_.checkpoint_path(learner_->steps());
+  save_checkpoint(path, learner_->net(), learner_->steps(), &learner_->optimizer());
+  replay_->flush(dir_.replay());
+  games_since_flush_ = 0;
+  dir_.commit_checkpoint(path, config_.run.keep_checkpoints);
+}
+
+json Trainer::evaluate() {
+  json results = json::object();
+  MctsPlayerOptions options;
+  options.search = evaluation_search_config(config_);
+  options.search.leaves_per_round = std::max(1, config_.mcts.leaves_per_round);
+  auto network = network_;
+  const PlayerMaker candidate = [network, options](uint64_t seed) {
+    MctsPlayerOptions o = options;
+    o.search.seed = seed;
+    return std::make_unique<MctsPlayer>("az", network, o);
+  };
+  const PlayerFactory factory = basic_player_factory();
+  for (const std::string& spec : config_.evaluation.opponents) {
+    auto game = game_;
+    const PlayerMaker opponent = [&factory, spec, game](uint64_t seed) { return factory.create(spec, game, seed); };
+    const MatchResult r = play_match(game_, candidate, spec, opponent, config_.evaluation.games, rng_());
+    const auto [low, high] = r.win_rate_interval();
+    results[spec] = {{"games", r.games}, {"wins", r.wins},   {"draws", r.draws},
+                     {"win_rate", r.win_rate()}, {"win_rate_low", low}, {"win_rate_high", high},
+                     {"mean_rank", r.mean_rank}};
+  }
+  return results;
+}
+
+void Trainer::learn_one_step() {
+  const auto t0 = Clock::now();
+  const auto batch = replay_->draw(static_cast<size_t>(config_.learner.batch_size), rng_);
+  last_loss_ = learner_->step(batch);
+  cache_->clear();  // the network changed: cached evaluations are stale
+  credit_ -= 1.0;
+  learn_seconds_ += std::chrono::duration<double>(Clock::now() - t0).count();
+  const long long step = learner_->steps();
+
+  json record;
+  if (config_.evaluation.every_steps > 0 && step % config_.evaluation.every_steps == 0) {
+    last_evaluation_ = evaluate();
+    record["evaluation"] = last_evaluation_;
+  }
+  if (config_.run.checkpoint_every_steps > 0 && step % config_.run.checkpoint_every_steps == 0) checkpoint();
+
+  const double elapsed = std::chrono::duration<double>(Clock::now() - started_).count();
+  const auto& timings = selfplay_->timings();
+  record["step"] = step;
+  record["elapsed_seconds"] = elapsed;
+  record["loss"] = last_loss_.total;
+  record["policy_loss"] = last_loss_.policy;
+  record["value_loss"] = last_loss_.value;
+  record["games"] = games_;
+  record["samples"] = samples_;
+  record["samples_per_second"] = samples_ / elapsed;
+  record["games_per_second"] = games_ / elapsed;
+  record["game_length"] = games_ ? static_cast<double>(decisions_in_games_) / games_ : 0.0;
+  record["first_place_by_seat"] = first_place_by_seat_;
+  record["draws"] = draws_;
+  record["adjudicated"] = adjudicated_;
+  record["replay_size"] = replay_->size();
+  record["cache_hit_rate"] = cache_->hit_rate();
+  record["selfplay_seconds"] = selfplay_seconds_;
+  record["search_tree_seconds"] = timings.tree_seconds;
+  record["search_network_seconds"] = timings.evaluate_seconds;
+  record["learn_seconds"] = learn_seconds_;
+  metrics_ << record.dump() << "\n";
+  metrics_.flush();
+}
+
+void Trainer::progress(bool final_line) {
+  const auto now = Clock::now();
+  if (!final_line && now - last_progress_ < std::chrono::milliseconds(tty_ ? 500 : 10000)) return;
+  last_progress_ = now;
+  const double elapsed = std::chrono::duration<double>(now - started_).count();
+  const long long steps = learner_->steps();
+  const double rate = (steps - step_start_) / std::max(1e-9, elapsed);
+  double eta = 0;
+  if (config_.learner.max_steps > 0 && rate > 0) eta = (config_.learner.max_steps - steps) / rate;
+  if (config_.learner.max_minutes > 0) {
+    const double left = config_.learner.max_minutes * 60 - elapsed;
+    eta = eta > 0 ? std::min(eta, left) : left;
+  }
+  std::fprintf(stderr, "%sstep %lld, %lld games, %lld samples (%.1f/s), loss %.3f (policy %.3f value %.3f), ETA %.0fs%s",
+               tty_ ? "\r\033[K" : "", steps, games_, samples_, samples_ / std::max(1e-9, elapsed), last_loss_.total,
+               last_loss_.policy, last_loss_.value, std::max(0.0, eta), tty_ && !final_line ? "" : "\n");
+  std::fflush(stderr);
+}
+
+TrainOutcome Trainer::run() {
+  while (!should_stop()) {
+    const auto t0 = Clock::now();
+    std::vector<FinishedGame> finished = selfplay_->step();
+    selfplay_seconds_ += std::chrono::duration<double>(Clock::now() - t0).count();
+    record_games(finished);
+    while (credit_ >= 1.0 && !should_stop()) learn_one_step();
+    progress(false);
+  }
+  progress(true);
+  checkpoint();
+  TrainOutcome outcome;
+  outcome.steps = learner_->steps();
+  outcome.final_checkpoint = dir_.checkpoint_path(learner_->steps());
+  outcome.player_bundle = dir_.players() + "/final.djp";
+  export_player(learner_->net(), evaluation_search_config(config_), outcome.player_bundle);
+  // The closing evaluation table.
+  const json table = evaluate();
+  std::printf("%-28s %6s %6s %6s %18s %10s\n", "opponent", "games", "wins", "draws", "win rate (95% CI)", "mean rank");
+  for (const auto& [spec, r] : table.items())
+    std::printf("%-28s %6d %6d %6d %6.1f%% [%4.1f, %4.1f] %10.2f\n", spec.c_str(), r["games"].get<int>(),
+                r["wins"].get<int>(), r["draws"].get<int>(), 100 * r["win_rate"].get<double>(),
+                100 * r["win_rate_low"].get<double>(), 100 * r["win_rate_high"].get<double>(),
+                r["mean_rank"].get<double>());
+  std::printf("player saved to %s\n", outcome.player_bundle.c_str());
+  return outcome;
+}
+
+}  // namespace
+
+TrainOutcome train_new(const std::string& run_dir, const TrainConfig& config) {
+  validate_train_config(config);
+  return Trainer(run_dir, config, false).run();
+}
+
+TrainOutcome train_resume(const std::string& run_dir) {
+  if (!std::filesystem::exists(RunDir(run_dir).config_path()))
+    throw std::invalid_argument("'" + run_dir + "' is not a run directory (no config.yaml)");
+  return Trainer(run_dir, TrainConfig{}, true).run();
+}
+
+}  // namespace djambi
