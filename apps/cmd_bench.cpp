@@ -10,6 +10,7 @@
 #include "env/djambi_game.h"
 #include "env/perft.h"
 #include "env/vec_env.h"
+#include "nets/torch_evaluator.h"
 #include "env/random_playout.h"
 
 namespace djambi::cli {
@@ -104,14 +105,31 @@ void run_bench_env(const BenchOptions& o) {
   const double encode_us_per_position = 1e6 * encode_seconds / (encodes * o.games);
   const double batch_ms = 1e3 * encode_seconds / encodes;
   const double steps_per_second = steps * o.games / step_seconds;
+  // One forward pass of the default network on the same batch, for the ratio.
+  set_torch_threads(o.threads);
+  PolicyValueNet net(net_config_for(*game, "default"));
+  TorchEvaluator evaluator(net, default_device());
+  double forward_seconds = 0;
+  for (int pass = 0; pass < 3; ++pass) {  // the first pass warms up
+    const auto t = std::chrono::steady_clock::now();
+    c10::InferenceMode guard;
+    auto obs = torch::from_blob(env.observations(), {o.games, net->config.input_channels, 9, 9});
+    evaluator.net()->forward(obs.contiguous(torch::MemoryFormat::ChannelsLast));
+    if (pass > 0) forward_seconds += since(t) / 2;
+  }
+  const double ratio = 1e-3 * batch_ms / forward_seconds;
   if (o.json) {
     std::printf("{\"games\": %d, \"threads\": %d, \"encode_batch_ms\": %.3f, "
-                "\"encode_us_per_position\": %.2f, \"vecenv_steps_per_second\": %.0f}\n",
-                o.games, o.threads, batch_ms, encode_us_per_position, steps_per_second);
+                "\"encode_us_per_position\": %.2f, \"vecenv_steps_per_second\": %.0f, "
+                "\"default_net_forward_ms\": %.1f, \"encode_to_forward_ratio\": %.4f}\n",
+                o.games, o.threads, batch_ms, encode_us_per_position, steps_per_second, 1e3 * forward_seconds,
+                ratio);
   } else {
     std::printf("observations + masks: %.3f ms per batch of %d, %.2f us per position (%d threads)\n",
                 batch_ms, o.games, encode_us_per_position, o.threads);
     std::printf("VecEnv step: %.0f game steps/s\n", steps_per_second);
+    std::printf("default network forward on the batch: %.1f ms; encoding costs %.2f%% of it\n",
+                1e3 * forward_seconds, 100 * ratio);
   }
 }
 

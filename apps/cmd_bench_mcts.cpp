@@ -70,13 +70,7 @@ void run_bench_mcts(const BenchMctsOptions& o) {
 
   tbb::global_control threads(tbb::global_control::max_allowed_parallelism, static_cast<size_t>(o.threads));
   set_torch_threads(o.threads);
-  NetConfig net_config;
-  net_config.input_channels = game->observation_shape().channels;
-  net_config.board_height = game->observation_shape().height;
-  net_config.board_width = game->observation_shape().width;
-  net_config.num_actions = game->num_actions();
-  net_config.num_players = game->num_players();
-  apply_net_preset(o.preset, net_config);
+  const NetConfig net_config = net_config_for(*game, o.preset);
   auto net = std::make_shared<TorchEvaluator>(PolicyValueNet(net_config), default_device());
 
   // 2. Many games, one batch.

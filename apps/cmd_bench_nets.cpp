@@ -96,17 +96,6 @@ double queued_rate(QueuedEvaluator& queued, Positions& positions, int per_thread
   return done / std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-NetConfig djambi_net_config(const Game& game, const std::string& preset) {
-  NetConfig config;
-  config.input_channels = game.observation_shape().channels;
-  config.board_height = game.observation_shape().height;
-  config.board_width = game.observation_shape().width;
-  config.num_actions = game.num_actions();
-  config.num_players = game.num_players();
-  apply_net_preset(preset, config);
-  return config;
-}
-
 void run_bench_nets(const BenchNetsOptions& o) {
   set_torch_threads(o.threads);
   DjambiGame game;
@@ -118,7 +107,7 @@ void run_bench_nets(const BenchNetsOptions& o) {
   if (!o.json)
     std::printf("Djambi input 58x9x9, device %s, %d torch threads; positions/s\n", device.str().c_str(), o.threads);
   for (const std::string& preset : o.presets) {
-    const NetConfig config = djambi_net_config(game, preset);
+    const NetConfig config = net_config_for(game, preset);
     auto direct = std::make_shared<TorchEvaluator>(PolicyValueNet(config), device);
     auto& net = direct->net();
     if (!o.json)

@@ -70,6 +70,20 @@ class Game {
   virtual int num_actions() const = 0;
   virtual ObservationShape observation_shape() const = 0;
   virtual std::unique_ptr<GameState> new_initial_state() const = 0;
+
+  // Symmetries of the board that the rules respect, for data augmentation; 1 = the identity
+  // only (Djambi: its turn order runs round the corners, so no reflection or rotation keeps
+  // the game). Symmetry k sends observation cell `cell` (an index into one H x W plane) and
+  // action `action` to their images.
+  virtual int num_symmetries() const { return 1; }
+  virtual int symmetric_cell(int k, int cell) const {
+    (void)k;
+    return cell;
+  }
+  virtual Action symmetric_action(int k, Action action) const {
+    (void)k;
+    return action;
+  }
 };
 
 }  // namespace djambi

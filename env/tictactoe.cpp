@@ -171,4 +171,15 @@ std::unique_ptr<GameState> TicTacToeGame::new_initial_state() const {
   return std::make_unique<TicTacToeState>();
 }
 
+int TicTacToeGame::symmetric_cell(int k, int cell) const {
+  int row = cell / 3, col = cell % 3;
+  for (int i = 0; i < k % 4; ++i) {  // a quarter turn: (row, col) -> (col, 2 - row)
+    const int r = col;
+    col = 2 - row;
+    row = r;
+  }
+  if (k >= 4) col = 2 - col;
+  return row * 3 + col;
+}
+
 }  // namespace djambi

@@ -79,6 +79,10 @@ class TicTacToeGame : public Game {
   int num_actions() const override { return tictactoe::kNumCells; }
   ObservationShape observation_shape() const override { return {tictactoe::kNumChannels, 3, 3}; }
   std::unique_ptr<GameState> new_initial_state() const override;
+  // The 8 symmetries of the square: k % 4 quarter turns, then a mirror when k >= 4.
+  int num_symmetries() const override { return 8; }
+  int symmetric_cell(int k, int cell) const override;
+  Action symmetric_action(int k, Action action) const override { return symmetric_cell(k, action); }
 };
 
 }  // namespace djambi

@@ -39,4 +39,17 @@ void apply_net_preset(const std::string& preset, NetConfig& config) {
   }
 }
 
+NetConfig net_config_for(const Game& game, const std::string& preset, const std::string& variants) {
+  NetConfig config;
+  config.game = game.name();
+  config.variants = variants;
+  config.input_channels = game.observation_shape().channels;
+  config.board_height = game.observation_shape().height;
+  config.board_width = game.observation_shape().width;
+  config.num_actions = game.num_actions();
+  config.num_players = game.num_players();
+  apply_net_preset(preset, config);
+  return config;
+}
+
 }  // namespace djambi

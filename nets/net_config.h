@@ -2,6 +2,8 @@
 // The architecture of a policy/value network: what a checkpoint must match to be loaded.
 #include <string>
 
+#include "env/game.h"
+
 namespace djambi {
 
 struct NetConfig {
@@ -29,5 +31,8 @@ struct NetConfig {
 // Sizes for this machine (2 cores, no GPU): "small", "default", "large". Throws
 // std::invalid_argument naming an unknown preset.
 void apply_net_preset(const std::string& preset, NetConfig& config);
+
+// A network for `game` (its tensor sizes, name and `variants`) of the given preset size.
+NetConfig net_config_for(const Game& game, const std::string& preset, const std::string& variants = "");
 
 }  // namespace djambi

@@ -6,7 +6,7 @@
 namespace djambi {
 
 Learner::Learner(PolicyValueNet net, const LearnerSettings& settings, torch::Device device)
-    : net_(std::move(net)), settings_(settings), device_(device) {
+    : net_(std::move(net)), settings_(settings), device_(device), rng_(settings.seed) {
   net_->to(device_);
   if (settings.optimizer == "sgd") {
     optimizer_ = std::make_unique<torch::optim::SGD>(
@@ -30,7 +30,7 @@ void Learner::adopt(PolicyValueNet net, int64_t steps) {
   steps_ = steps;
 }
 
-Learner::Tensors Learner::to_tensors(const std::vector<const Sample*>& batch) const {
+Learner::Tensors Learner::to_tensors(const std::vector<const Sample*>& batch, bool augment) {
   const NetConfig& c = net_->config;
   const int64_t n = static_cast<int64_t>(batch.size());
   const int64_t obs_size = static_cast<int64_t>(c.input_channels) * c.board_height * c.board_width;
@@ -42,11 +42,22 @@ Learner::Tensors Learner::to_tensors(const std::vector<const Sample*>& batch) co
   bool* l = legal.data_ptr<bool>();
   float* p = policy.data_ptr<float>();
   float* v = value.data_ptr<float>();
+  const Game* game = settings_.augment_with_symmetries_of.get();
+  const int symmetries = augment && game ? game->num_symmetries() : 1;
+  const int cells = c.board_height * c.board_width;
   for (int64_t i = 0; i < n; ++i) {
     const Sample& s = *batch[static_cast<size_t>(i)];
-    std::memcpy(o + i * obs_size, s.observation.data(), static_cast<size_t>(obs_size));
-    for (int a = 0; a < c.num_actions; ++a) l[i * c.num_actions + a] = s.is_legal(a);
-    for (const auto& [a, prob] : s.policy) p[i * c.num_actions + a] = prob;
+    const int k = symmetries > 1 ? std::uniform_int_distribution<int>(0, symmetries - 1)(rng_) : 0;
+    if (k == 0) {
+      std::memcpy(o + i * obs_size, s.observation.data(), static_cast<size_t>(obs_size));
+    } else {
+      for (int plane = 0; plane < c.input_channels; ++plane)
+        for (int cell = 0; cell < cells; ++cell)
+          o[i * obs_size + plane * cells + game->symmetric_cell(k, cell)] = s.observation[plane * cells + cell];
+    }
+    auto image = [&](int a) { return k == 0 ? a : game->symmetric_action(k, a); };
+    for (int a = 0; a < c.num_actions; ++a) l[i * c.num_actions + image(a)] = s.is_legal(a);
+    for (const auto& [a, prob] : s.policy) p[i * c.num_actions + image(a)] = prob;
     std::memcpy(v + i * c.num_players, s.value.data(), sizeof(float) * static_cast<size_t>(c.num_players));
   }
   auto observations = obs.to(torch::kFloat)
@@ -74,11 +85,11 @@ LossStats Learner::compute(const Tensors& t, bool learn) {
   return {total.item<double>(), policy_loss.item<double>(), value_loss.item<double>()};
 }
 
-LossStats Learner::step(const std::vector<const Sample*>& batch) { return compute(to_tensors(batch), true); }
+LossStats Learner::step(const std::vector<const Sample*>& batch) { return compute(to_tensors(batch, true), true); }
 
 LossStats Learner::loss(const std::vector<const Sample*>& batch) {
   torch::NoGradGuard no_grad;
-  return compute(to_tensors(batch), false);
+  return compute(to_tensors(batch, false), false);
 }
 
 }  // namespace djambi

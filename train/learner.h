@@ -3,6 +3,7 @@
 // search's visit distribution, plus mean squared error of the per-player values, with weight
 // decay in the optimiser.
 #include <memory>
+#include <random>
 #include <vector>
 
 #include <torch/torch.h>
@@ -13,6 +14,9 @@
 namespace djambi {
 
 struct LearnerSettings {
+  // With a game of several symmetries, each sample is seen through a random one of them.
+  std::shared_ptr<const Game> augment_with_symmetries_of;
+  uint64_t seed = 1;
   std::string optimizer = "sgd";  // "sgd" (with momentum) or "adam" (AdamW)
   double learning_rate = 0.02;
   double momentum = 0.9;
@@ -50,7 +54,7 @@ class Learner {
   struct Tensors {
     torch::Tensor observations, legal, policy, value;
   };
-  Tensors to_tensors(const std::vector<const Sample*>& batch) const;
+  Tensors to_tensors(const std::vector<const Sample*>& batch, bool augment);
   LossStats compute(const Tensors& t, bool learn);
 
   PolicyValueNet net_;
@@ -58,6 +62,7 @@ class Learner {
   torch::Device device_;
   std::unique_ptr<torch::optim::Optimizer> optimizer_;
   int64_t steps_ = 0;
+  std::mt19937_64 rng_;
 };
 
 }  // namespace djambi

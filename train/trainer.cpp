@@ -34,16 +34,10 @@ std::shared_ptr<const Game> make_game(const TrainConfig& c) {
   return std::make_shared<DjambiGame>(parse_variants(c.game.variants), reward_scheme_from_name(c.game.reward));
 }
 
-NetConfig net_config_for(const TrainConfig& c, const Game& game) {
-  NetConfig n;
-  n.game = game.name();
-  for (const auto& v : c.game.variants) n.variants += (n.variants.empty() ? "" : ",") + v;
-  n.input_channels = game.observation_shape().channels;
-  n.board_height = game.observation_shape().height;
-  n.board_width = game.observation_shape().width;
-  n.num_actions = game.num_actions();
-  n.num_players = game.num_players();
-  apply_net_preset(c.net.preset, n);
+NetConfig net_config_from(const TrainConfig& c, const Game& game) {
+  // Variant names in section-9 order, as the game prints them (and az players compare them).
+  const auto* djambi = dynamic_cast<const DjambiGame*>(&game);
+  NetConfig n = net_config_for(game, c.net.preset, djambi ? djambi->variants().to_string() : "");
   if (c.net.channels > 0) n.channels = c.net.channels;
   if (c.net.blocks > 0) n.blocks = c.net.blocks;
   if (c.net.value_hidden > 0) n.value_hidden = c.net.value_hidden;
@@ -63,6 +57,8 @@ class Trainer {
   json evaluate();
   void progress(bool final_line);
   bool should_stop() const;
+  // On resume: drops the metrics of steps the newest checkpoint does not hold (they are redone).
+  void forget_metrics_after(long long step) const;
 
   RunDir dir_;
   TrainConfig config_;
@@ -97,7 +93,7 @@ Trainer::Trainer(const std::string& root, const TrainConfig& config, bool resume
       config_(resume ? load_train_config(dir_.config_path()) : config),
       tbb_threads_(tbb::global_control::max_allowed_parallelism, static_cast<size_t>(config_.run.threads)),
       game_(make_game(config_)),
-      net_config_(net_config_for(config_, *game_)),
+      net_config_(net_config_from(config_, *game_)),
       device_(default_device()),
       rng_(static_cast<uint64_t>(config_.run.seed)) {
   if (!resume) {
@@ -112,6 +108,8 @@ Trainer::Trainer(const std::string& root, const TrainConfig& config, bool resume
   ls.momentum = config_.learner.momentum;
   ls.weight_decay = config_.learner.weight_decay;
   ls.value_loss_weight = config_.learner.value_loss_weight;
+  if (config_.replay.symmetries) ls.augment_with_symmetries_of = game_;
+  ls.seed = static_cast<uint64_t>(config_.run.seed);
   learner_ = std::make_unique<Learner>(PolicyValueNet(net_config_), ls, device_);
   const SampleShape shape{game_->observation_shape().size(), game_->num_actions(), game_->num_players()};
   replay_ = std::make_unique<ReplayBuffer>(static_cast<size_t>(config_.replay.window), shape);
@@ -122,6 +120,7 @@ Trainer::Trainer(const std::string& root, const TrainConfig& config, bool resume
       learner_->adopt(loaded.net, loaded.step);
     }
     replay_->load(dir_.replay());
+    forget_metrics_after(learner_->steps());
     rng_.seed(static_cast<uint64_t>(config_.run.seed) + static_cast<uint64_t>(learner_->steps()) * 7919);
   }
   step_start_ = learner_->steps();
@@ -142,6 +141,21 @@ Trainer::Trainer(const std::string& root, const TrainConfig& config, bool resume
   metrics_.open(dir_.metrics_path(), std::ios::app);
 }
 
+void Trainer::forget_metrics_after(long long step) const {
+  std::ifstream in(dir_.metrics_path());
+  std::string kept, line;
+  while (std::getline(in, line)) {
+    if (line.empty()) continue;
+    try {
+      if (json::parse(line).at("step").get<long long>() > step) continue;
+    } catch (const std::exception&) {
+      continue;  // a line cut short by the kill
+    }
+    kept += line + "\n";
+  }
+  write_file_atomically(dir_.metrics_path(), kept);
+}
+
 bool Trainer::should_stop() const {
   const double minutes = std::chrono::duration<double>(Clock::now() - started_).count() / 60.0;
   return (config_.learner.max_steps > 0 && learner_->steps() >= config_.learner.max_steps) ||
@@ -153,7 +167,7 @@ void Trainer::record_games(std::vector<FinishedGame>& finished) {
     if (!games_file_.is_open() || games_ % 100 == 0) {
       games_file_.close();
       char name[64];
-      std::snprintf(name, sizeof name, "/games-%08lld-step-%lld.txt", games_, learner_->steps());
+      std::snprintf(name, sizeof name, "/games-%08lld-step-%lld.txt", games_, static_cast<long long>(learner_->steps()));
       games_file_.open(dir_.games() + name, std::ios::app);
     }
     games_file_ << format_record(g.record) << "\n";

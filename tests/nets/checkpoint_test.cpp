@@ -68,6 +68,7 @@ TEST_F(NetsTest, RoundTripKeepsOutputsBuffersAndStep) {
   PolicyValueNet net(config);
   const auto obs = observations_of(random_states(DjambiGame(), 6, 4, 21));
   warm_batchnorm(net, obs);
+  ASSERT_GT(net->stem_bn->running_mean.abs().sum().item<float>(), 0.0f);  // buffers moved
   net->eval();
   save_checkpoint(path, net, 1234);
 

@@ -1,0 +1,65 @@
+#!/usr/bin/python3
+"""Draws the learning curves of a training run: runs/NAME/metrics.jsonl -> runs/NAME/plots/*.png.
+
+Usage: scripts/plot_metrics.py runs/NAME    (Debian's /usr/bin/python3 with python3-matplotlib)
+"""
+import json
+import os
+import sys
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+
+def main(run_dir):
+    with open(os.path.join(run_dir, "metrics.jsonl")) as f:
+        records = [json.loads(line) for line in f if line.strip()]
+    if not records:
+        sys.exit(f"{run_dir}/metrics.jsonl has no records yet")
+    out = os.path.join(run_dir, "plots")
+    os.makedirs(out, exist_ok=True)
+    steps = [r["step"] for r in records]
+
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    for key in ("loss", "policy_loss", "value_loss"):
+        ax.plot(steps, [r[key] for r in records], label=key.replace("_", " "))
+    ax.set_xlabel("learner step")
+    ax.set_ylabel("loss")
+    ax.legend()
+    ax.grid(alpha=0.3)
+    fig.savefig(os.path.join(out, "loss.png"), dpi=120, bbox_inches="tight")
+
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    ax.plot(steps, [r["samples_per_second"] for r in records], label="samples/s")
+    ax.plot(steps, [r["game_length"] for r in records], label="mean game length (decisions)")
+    ax.set_xlabel("learner step")
+    ax.legend()
+    ax.grid(alpha=0.3)
+    fig.savefig(os.path.join(out, "throughput.png"), dpi=120, bbox_inches="tight")
+
+    evaluated = [r for r in records if "evaluation" in r]
+    if evaluated:
+        fig, ax = plt.subplots(figsize=(8, 4.5))
+        for opponent in evaluated[-1]["evaluation"]:
+            points = [(r["step"], r["evaluation"][opponent]) for r in evaluated if opponent in r["evaluation"]]
+            xs = [s for s, _ in points]
+            ys = [100 * e["win_rate"] for _, e in points]
+            lo = [100 * e["win_rate_low"] for _, e in points]
+            hi = [100 * e["win_rate_high"] for _, e in points]
+            ax.plot(xs, ys, marker="o", label=f"vs {opponent}")
+            ax.fill_between(xs, lo, hi, alpha=0.15)
+        ax.set_xlabel("learner step")
+        ax.set_ylabel("win rate (%), 95% interval")
+        ax.set_ylim(0, 100)
+        ax.legend()
+        ax.grid(alpha=0.3)
+        fig.savefig(os.path.join(out, "evaluation.png"), dpi=120, bbox_inches="tight")
+    print(f"plots written to {out}")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    main(sys.argv[1])

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# A training run killed with SIGKILL resumes from its newest checkpoint and replay chunks and
+# finishes its steps; its checkpoints stay loadable; a new run into the same directory is refused.
+set -euo pipefail
+djambi=$1 source_dir=$2
+run=$(mktemp -d)/run
+trap 'kill -9 $pid 2>/dev/null || true; rm -rf "$(dirname "$run")"' EXIT
+common=(--set learner.max_steps=400 --set run.checkpoint_every_steps=50 --set evaluation.every_steps=0
+        --set evaluation.games=2 --set "evaluation.opponents=[random]" --set replay.flush_every_games=64)
+
+"$djambi" train --config "$source_dir/configs/tictactoe.yaml" --run "$run" "${common[@]}" > "$run.log" 2>&1 &
+pid=$!
+for _ in $(seq 600); do
+  [ -f "$run/checkpoints/step-100.pt" ] && break
+  sleep 0.1
+done
+kill -9 $pid
+wait $pid 2>/dev/null || true
+[ -f "$run/checkpoints/step-100.pt" ] || { echo "no checkpoint before the kill"; cat "$run.log"; exit 1; }
+ls "$run/replay"/chunk-*.bin > /dev/null || { echo "no replay chunk before the kill"; exit 1; }
+before=$(wc -l < "$run/metrics.jsonl")
+
+# A new run into the existing directory is refused, and nothing is touched.
+if "$djambi" train --config "$source_dir/configs/tictactoe.yaml" --run "$run" 2> "$run.err"; then
+  echo "a new run into a non-empty directory was accepted"; exit 1
+fi
+grep -q "already exists" "$run.err"
+[ "$(wc -l < "$run/metrics.jsonl")" = "$before" ]
+
+"$djambi" train --resume "$run" > "$run.resumed" 2>&1 || { cat "$run.resumed"; exit 1; }
+grep -q "trained 400 steps" "$run.resumed" || { echo "resume did not finish the run"; cat "$run.resumed"; exit 1; }
+last_step=$(tail -1 "$run/metrics.jsonl" | grep -o '"step":[0-9]*' | cut -d: -f2)
+[ "$last_step" = 400 ] || { echo "last metrics step $last_step"; exit 1; }
+# The steps continue where the newest checkpoint left them: every step logged exactly once.
+steps=$(grep -o '"step":[0-9]*' "$run/metrics.jsonl" | cut -d: -f2)
+[ "$(echo "$steps" | sort -n | uniq -d)" = "" ] || { echo "steps logged twice"; exit 1; }
+[ "$(echo "$steps" | wc -l)" = 400 ] || { echo "$(echo "$steps" | wc -l) steps logged"; exit 1; }
+[ -f "$run/checkpoints/step-400.pt" ]
+[ -f "$run/players/final.djp" ]
+echo "resume after kill: ok"
