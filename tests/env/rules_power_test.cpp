@@ -6,13 +6,6 @@
 namespace djambi::testing {
 namespace {
 
-// Applies the first n moves and returns "<to-move> <after>".
-std::string turn_after(const std::string& pos, const std::vector<std::string>& moves, size_t n,
-                       Variants v = {}) {
-  return turn_fields(
-      apply_moves(pos, std::vector<std::string>(moves.begin(), moves.begin() + n), v).position);
-}
-
 // Section 2: Red in power, four players: R, B, R, Y, R, G, R, R, B, R, ...
 TEST(RulesPower, ExtraTurnSequence) {
   // Cr e5, Mr a3, Cb i1, Cy i9, Cg a9

@@ -73,4 +73,10 @@ inline std::string turn_fields(const std::string& position) {
   return field(position, 1) + " " + field(position, 3);
 }
 
+// Applies the first n of `moves` and returns "<to-move> <after>" of the position reached.
+inline std::string turn_after(const std::string& pos, const std::vector<std::string>& moves, size_t n,
+                              Variants v = {}) {
+  return turn_fields(apply_moves(pos, std::vector<std::string>(moves.begin(), moves.begin() + n), v).position);
+}
+
 }  // namespace djambi::testing

@@ -6,12 +6,6 @@
 namespace djambi::testing {
 namespace {
 
-std::string turn_after(const std::string& pos, const std::vector<std::string>& moves, size_t n,
-                       Variants v = {}) {
-  return turn_fields(
-      apply_moves(pos, std::vector<std::string>(moves.begin(), moves.begin() + n), v).position);
-}
-
 // ---------------------------------------------------------------------------------------------
 // reporter_kills_all
 
