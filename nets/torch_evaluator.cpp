@@ -46,10 +46,14 @@ void TorchEvaluator::evaluate(const EvalBatch& batch) {
     obs = obs.contiguous(torch::MemoryFormat::ChannelsLast);
   }
   PolicyValueOutput out = net_->forward(obs);
-  auto logits = out.policy_logits.masked_fill(mask.logical_not(), -std::numeric_limits<float>::infinity());
-  auto priors = torch::softmax(logits, 1).to(torch::kCPU).contiguous();
+  auto logits = out.policy_logits.masked_fill_(mask.logical_not(), -std::numeric_limits<float>::infinity());
+  auto priors = torch::from_blob(batch.priors, {n, c.num_actions});
+  if (device_.is_cpu()) {
+    at::_softmax_out(priors, logits, 1, false);  // straight into the caller's buffer
+  } else {
+    priors.copy_(torch::softmax(logits, 1).to(torch::kCPU));
+  }
   auto values = out.values.to(torch::kCPU).contiguous();
-  std::memcpy(batch.priors, priors.data_ptr<float>(), static_cast<size_t>(n * c.num_actions) * sizeof(float));
   // Output j is the j-th player after the one to act.
   const float* v = values.data_ptr<float>();
   const int players = c.num_players;
