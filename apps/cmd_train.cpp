@@ -15,18 +15,25 @@ struct TrainOptions {
   std::string run_dir;
   std::string resume_dir;
   std::vector<std::string> overrides;
+  std::vector<std::string> variants;
 };
 
 void run_train(const TrainOptions& o) {
   TrainOutcome outcome;
   if (!o.resume_dir.empty()) {
-    if (!o.config_path.empty() || !o.run_dir.empty() || !o.overrides.empty())
-      throw UsageError("--resume continues a run with its own config.yaml; it takes no --config, --run or --set");
+    if (!o.config_path.empty() || !o.run_dir.empty() || !o.overrides.empty() || !o.variants.empty())
+      throw UsageError("--resume continues a run with its own config.yaml; it takes no --config, --run, --set or --variant");
     outcome = train_resume(o.resume_dir);
   } else {
     if (o.run_dir.empty()) throw UsageError("give --run DIR for a new run (or --resume DIR)");
     TrainConfig config = o.config_path.empty() ? default_train_config() : load_train_config(o.config_path);
-    apply_overrides(config, o.overrides);
+    std::vector<std::string> overrides = o.overrides;
+    if (!o.variants.empty()) {  // --variant is a shorthand for --set game.variants=[...]
+      std::string list;
+      for (const auto& v : o.variants) list += (list.empty() ? "" : ", ") + v;
+      overrides.push_back("game.variants=[" + list + "]");
+    }
+    apply_overrides(config, overrides);
     outcome = train_new(o.run_dir, config);
   }
   std::printf("trained %lld steps; checkpoint %s\n", outcome.steps, outcome.final_checkpoint.c_str());
@@ -45,6 +52,7 @@ void register_train_command(CLI::App& app) {
   cmd->add_option("--run", o->run_dir, "Run directory to create (must not exist or be empty)");
   cmd->add_option("--resume", o->resume_dir, "Run directory to continue");
   cmd->add_option("--set", o->overrides, "Override a key, e.g. --set mcts.sims=200 (repeatable)");
+  add_variant_option(cmd, &o->variants);
   cmd->callback([o] { run_train(*o); });
 }
 
