@@ -7,6 +7,7 @@ void register_rules_commands(CLI::App& app);
 void register_random_games_command(CLI::App& app);
 void register_bench_command(CLI::App& app);
 void register_train_command(CLI::App& app);
+void register_export_command(CLI::App& app);
 void register_bench_nets_command(CLI::App* bench);
 void register_bench_mcts_command(CLI::App* bench);
 }  // namespace djambi::cli

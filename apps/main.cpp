@@ -12,6 +12,7 @@ int main(int argc, char** argv) {
   djambi::cli::register_random_games_command(app);
   djambi::cli::register_bench_command(app);
   djambi::cli::register_train_command(app);
+  djambi::cli::register_export_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

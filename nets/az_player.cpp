@@ -5,6 +5,7 @@
 #include "env/djambi_game.h"
 #include "mcts/basic_players.h"
 #include "mcts/queued_evaluator.h"
+#include "nets/bundle.h"
 #include "nets/checkpoint.h"
 #include "nets/torch_evaluator.h"
 
@@ -23,19 +24,21 @@ void add_az_player(PlayerFactory& factory) {
   factory.add("az", [](const PlayerSpec& spec, std::shared_ptr<const Game> game, uint64_t seed) {
     spec.check_keys({"sims", "cpuct", "threads", "temperature"}, true);
     if (spec.argument.empty()) throw std::invalid_argument("bad player spec '" + spec.text + "': az needs a path, az:PATH");
+    PlayerBundle loaded;
+    try {
+      loaded = load_player_bundle(spec.argument);
+    } catch (const CheckpointError& e) {
+      throw std::invalid_argument(e.what());
+    }
+    // The bundle's search settings, unless the spec overrides them.
     MctsPlayerOptions o;
-    o.search.simulations = spec.get_int("sims", 200, 1, 10'000'000);
-    o.search.c_puct = static_cast<float>(spec.get_double("cpuct", o.search.c_puct, 0.0, 100.0));
+    o.search = loaded.search;
+    o.search.simulations = spec.get_int("sims", loaded.search.simulations, 1, 10'000'000);
+    o.search.c_puct = static_cast<float>(spec.get_double("cpuct", loaded.search.c_puct, 0.0, 100.0));
     o.search.seed = seed;
     o.threads = spec.get_int("threads", 1, 1, 256);
     o.temperature = static_cast<float>(spec.get_double("temperature", 0.0, 0.0, 10.0));
     o.search.leaves_per_round = 8;  // virtual loss keeps batches of 8 for the network
-    LoadedCheckpoint loaded;
-    try {
-      loaded = load_checkpoint(spec.argument);
-    } catch (const CheckpointError& e) {
-      throw std::invalid_argument(e.what());
-    }
     const NetConfig& c = loaded.net->config;
     if (c.game != game->name() || c.variants != variants_of(*game))
       throw std::invalid_argument("player '" + spec.argument + "' plays " + c.game + " (variants: " +

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <utility>
 #include <vector>
 
@@ -24,6 +25,8 @@ constexpr const char* kStepKey = "step";
 constexpr const char* kConfigKey = "config";
 constexpr const char* kModelKey = "model";
 constexpr const char* kOptimizerKey = "optimizer";
+constexpr const char* kMetadataKey = "metadata";
+constexpr const char* kMetadataKeysKey = "__keys";
 
 // The integer fields of NetConfig, stored under their own names.
 const std::vector<std::pair<const char*, int NetConfig::*>>& int_fields() {
@@ -317,7 +320,7 @@ void write_checkpoint_archive(torch::serialize::OutputArchive& archive, const st
 }
 
 void save_checkpoint(const std::string& path, PolicyValueNet& net, int64_t step,
-                     torch::optim::Optimizer* optimizer) {
+                     torch::optim::Optimizer* optimizer, const std::map<std::string, std::string>& metadata) {
   if (!net) throw CheckpointError("cannot save checkpoint " + path + ": no network");
   torch::serialize::OutputArchive archive;
   guarded(path, "save", [&] {
@@ -333,6 +336,17 @@ void save_checkpoint(const std::string& path, PolicyValueNet& net, int64_t step,
       torch::serialize::OutputArchive optimizer_archive;
       optimizer->save(optimizer_archive);
       archive.write(kOptimizerKey, optimizer_archive);
+    }
+    if (!metadata.empty()) {
+      // Archives cannot list their keys: the key list is stored beside the values.
+      torch::serialize::OutputArchive metadata_archive;
+      std::string keys;
+      for (const auto& [key, value] : metadata) {
+        metadata_archive.write(key, c10::IValue(value));
+        keys += key + "\n";
+      }
+      metadata_archive.write(kMetadataKeysKey, c10::IValue(keys));
+      archive.write(kMetadataKey, metadata_archive);
     }
   });
   write_checkpoint_archive(archive, path);
@@ -371,6 +385,14 @@ LoadedCheckpoint load_checkpoint(const std::string& path, const NetConfig* expec
       if (before[i] != after[i])
         throw CheckpointError("checkpoint " + path + ": tensor '" + before[i].first + "' is " +
                               after[i].second + ", the config implies " + before[i].second);
+
+    torch::serialize::InputArchive metadata_archive;
+    if (archive.try_read(kMetadataKey, metadata_archive)) {
+      std::istringstream keys(read_string(metadata_archive, kMetadataKeysKey, path));
+      std::string key;
+      while (std::getline(keys, key))
+        if (!key.empty()) loaded.metadata[key] = read_string(metadata_archive, key, path);
+    }
 
     torch::serialize::InputArchive optimizer_archive;
     loaded.has_optimizer = archive.try_read(kOptimizerKey, optimizer_archive);

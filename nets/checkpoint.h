@@ -5,6 +5,7 @@
 #include <torch/torch.h>
 
 #include <cstdint>
+#include <map>
 #include <stdexcept>
 #include <string>
 
@@ -26,8 +27,10 @@ class CheckpointError : public std::runtime_error {
 // PATH, so an existing PATH is never left half-written (the temporary file is removed on failure).
 // The file is LibTorch's zip archive whose zip comment seals it with a CRC-32 of all its bytes:
 // LibTorch checks no checksum itself and can crash on corrupted records.
+// `metadata` (string keys and values) travels with the checkpoint; player bundles use it.
 void save_checkpoint(const std::string& path, PolicyValueNet& net, int64_t step,
-                     torch::optim::Optimizer* optimizer = nullptr);
+                     torch::optim::Optimizer* optimizer = nullptr,
+                     const std::map<std::string, std::string>& metadata = {});
 
 // Writes an archive assembled by hand the way save_checkpoint writes its own (sealed, see
 // checkpoint.cpp, and atomically); for tools and tests. load_checkpoint still checks its content.
@@ -37,6 +40,7 @@ struct LoadedCheckpoint {
   PolicyValueNet net{nullptr};
   int64_t step = 0;
   bool has_optimizer = false;  // whether the file held optimiser state
+  std::map<std::string, std::string> metadata;
 };
 
 // Loads onto the CPU, optimiser state included (LibTorch's optimisers do not move their state

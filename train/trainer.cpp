@@ -304,7 +304,8 @@ TrainOutcome Trainer::run() {
   outcome.steps = learner_->steps();
   outcome.final_checkpoint = dir_.checkpoint_path(learner_->steps());
   outcome.player_bundle = dir_.players() + "/final.djp";
-  export_player(learner_->net(), evaluation_search_config(config_), outcome.player_bundle);
+  export_player(learner_->net(), evaluation_search_config(config_), outcome.player_bundle, learner_->steps(),
+                outcome.final_checkpoint);
   // The closing evaluation table.
   const json table = evaluate();
   std::printf("%-28s %6s %6s %6s %18s %10s\n", "opponent", "games", "wins", "draws", "win rate (95% CI)", "mean rank");

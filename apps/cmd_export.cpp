@@ -1,0 +1,56 @@
+// export: a training checkpoint as a self-contained player bundle (nets/bundle.h).
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+
+#include "apps/cli_common.h"
+#include "apps/commands.h"
+#include "nets/bundle.h"
+#include "nets/checkpoint.h"
+#include "train/export.h"
+
+namespace djambi::cli {
+
+namespace {
+
+struct ExportOptions {
+  std::string checkpoint;
+  std::string out;
+  int sims = 200;
+  double c_puct = 1.5;
+  bool force = false;
+};
+
+void run_export(const ExportOptions& o) {
+  if (std::filesystem::exists(o.out) && !o.force)
+    throw UsageError("'" + o.out + "' already exists; pass --force to replace it");
+  if (o.sims < 1) throw UsageError("--sims must be at least 1, got " + std::to_string(o.sims));
+  LoadedCheckpoint loaded;
+  try {
+    loaded = load_checkpoint(o.checkpoint);
+  } catch (const CheckpointError& e) {
+    throw UsageError(e.what());
+  }
+  SearchConfig search;
+  search.simulations = o.sims;
+  search.c_puct = static_cast<float>(o.c_puct);
+  export_player(loaded.net, search, o.out, loaded.step, o.checkpoint);
+  std::printf("exported step %lld of %s (%s) to %s; play it as az:%s\n", static_cast<long long>(loaded.step),
+              o.checkpoint.c_str(), loaded.net->config.describe().c_str(), o.out.c_str(), o.out.c_str());
+}
+
+}  // namespace
+
+void register_export_command(CLI::App& app) {
+  auto o = std::make_shared<ExportOptions>();
+  auto* cmd = app.add_subcommand("export", "Export a checkpoint as a player bundle (.djp)");
+  cmd->footer("Example: djambi export runs/long/checkpoints/step-5000.pt --out best.djp --sims 400");
+  cmd->add_option("checkpoint", o->checkpoint, "Training checkpoint (runs/NAME/checkpoints/step-N.pt)")->required();
+  cmd->add_option("--out", o->out, "Bundle to write, e.g. NAME.djp")->required();
+  cmd->add_option("--sims", o->sims, "Default search playouts of the player")->capture_default_str();
+  cmd->add_option("--cpuct", o->c_puct, "Default exploration constant")->capture_default_str();
+  cmd->add_flag("--force", o->force, "Replace an existing file");
+  cmd->callback([o] { run_export(*o); });
+}
+
+}  // namespace djambi::cli
