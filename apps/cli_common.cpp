@@ -28,6 +28,18 @@ Position read_position(const std::string& text, const std::vector<std::string>& 
   return parse_position(text, variants_from(variant_names));
 }
 
+std::unique_ptr<GameState> random_midgame(const Game& game, Rng& rng) {
+  while (true) {
+    auto s = game.new_initial_state();
+    const int decisions = 40 + static_cast<int>(rng.below(160));
+    for (int d = 0; d < decisions && !s->is_terminal(); ++d) {
+      const auto legal = s->legal_actions();
+      s->apply_action(legal[rng.below(static_cast<uint32_t>(legal.size()))]);
+    }
+    if (!s->is_terminal()) return s;
+  }
+}
+
 Progress::Progress(std::string label, uint64_t total)
     : label_(std::move(label)), total_(total), tty_(isatty(fileno(stderr))),
       start_(Clock::now()), last_(start_) {}

@@ -2,13 +2,16 @@
 // What every subcommand shares: the --variant option, reading positions, and progress lines.
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include <CLI/CLI.hpp>
 
+#include "env/game.h"
 #include "env/position.h"
+#include "env/random.h"
 
 namespace djambi::cli {
 
@@ -22,6 +25,9 @@ class UsageError : public std::invalid_argument {
 void add_variant_option(CLI::App* command, std::vector<std::string>* names);
 Variants variants_from(const std::vector<std::string>& names);
 Position read_position(const std::string& text, const std::vector<std::string>& variant_names);
+
+// A running game 40 to 200 random decisions from the start (benchmarks' middle-game positions).
+std::unique_ptr<GameState> random_midgame(const Game& game, Rng& rng);
 
 // Rate and ETA: rewritten in place on a terminal, a plain line every few seconds otherwise.
 class Progress {

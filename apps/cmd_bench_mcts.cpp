@@ -39,19 +39,6 @@ double cpu_seconds() {
   return usage.ru_utime.tv_sec + usage.ru_stime.tv_sec + 1e-6 * (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec);
 }
 
-// A running Djambi game some 40 to 200 random decisions in.
-std::unique_ptr<GameState> midgame(const Game& game, Rng& rng) {
-  while (true) {
-    auto s = game.new_initial_state();
-    const int decisions = 40 + static_cast<int>(rng.below(160));
-    for (int d = 0; d < decisions && !s->is_terminal(); ++d) {
-      const auto legal = s->legal_actions();
-      s->apply_action(legal[rng.below(static_cast<uint32_t>(legal.size()))]);
-    }
-    if (!s->is_terminal()) return s;
-  }
-}
-
 void run_bench_mcts(const BenchMctsOptions& o) {
   auto game = std::make_shared<DjambiGame>();
   Rng rng(3);
@@ -62,7 +49,7 @@ void run_bench_mcts(const BenchMctsOptions& o) {
   {
     tbb::global_control one(tbb::global_control::max_allowed_parallelism, 1);
     RolloutEvaluator rollouts(1, 100000, 5);
-    Tree tree(config, midgame(*game, rng));
+    Tree tree(config, random_midgame(*game, rng));
     const auto t0 = Clock::now();
     BatchedSearch(rollouts).run({&tree}, {o.rollout_sims});
     rollout_rate = o.rollout_sims / seconds_since(t0);
@@ -77,7 +64,7 @@ void run_bench_mcts(const BenchMctsOptions& o) {
   std::vector<std::unique_ptr<Tree>> trees;
   std::vector<Tree*> tree_pointers;
   for (int g = 0; g < o.games; ++g) {
-    trees.push_back(std::make_unique<Tree>(config, midgame(*game, rng)));
+    trees.push_back(std::make_unique<Tree>(config, random_midgame(*game, rng)));
     tree_pointers.push_back(trees.back().get());
   }
   BatchedSearch batched(*net);
@@ -93,7 +80,7 @@ void run_bench_mcts(const BenchMctsOptions& o) {
 
   // 3. One game, many threads.
   QueuedEvaluator queued(net, o.threads * o.leaves_per_worker, std::chrono::microseconds(2000));
-  Tree tree(config, midgame(*game, rng));
+  Tree tree(config, random_midgame(*game, rng));
   const int one_sims = std::max(256, o.sims * 8);
   const auto t1 = Clock::now();
   search_tree_parallel(tree, queued, one_sims, o.threads, o.leaves_per_worker);

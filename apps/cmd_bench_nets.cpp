@@ -45,13 +45,7 @@ struct Positions {
     priors.resize(static_cast<size_t>(n) * actions);
     values.resize(static_cast<size_t>(n) * players);
     while (static_cast<int>(states.size()) < n) {
-      auto s = game.new_initial_state();
-      const int decisions = 40 + static_cast<int>(rng.below(160));
-      for (int d = 0; d < decisions && !s->is_terminal(); ++d) {
-        const auto legal = s->legal_actions();
-        s->apply_action(legal[rng.below(static_cast<uint32_t>(legal.size()))]);
-      }
-      if (s->is_terminal()) continue;
+      auto s = random_midgame(game, rng);
       const size_t i = states.size();
       s->observation(&observations[i * obs_size]);
       s->legal_mask(&masks[i * actions]);
