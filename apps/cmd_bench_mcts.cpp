@@ -84,21 +84,27 @@ void run_bench_mcts(const BenchMctsOptions& o) {
   const int one_sims = std::max(256, o.sims * 8);
   const auto t1 = Clock::now();
   search_tree_parallel(tree, queued, one_sims, o.threads, o.leaves_per_worker);
-  const double one_rate = one_sims / seconds_since(t1);
+  const double one_seconds = seconds_since(t1);
+  const double one_rate = one_sims / one_seconds;
+  // Playouts that end in a finished game need no evaluation: report both.
+  const double one_evaluations = static_cast<double>(queued.positions()) / one_seconds;
 
   if (o.json) {
     std::printf("{\"rollout_sims_per_second\": %.1f, \"many_games_sims_per_second\": %.1f, "
                 "\"many_games_forward_share\": %.4f, \"many_games_cpu_per_wall\": %.3f, "
-                "\"one_game_sims_per_second\": %.1f, \"one_game_mean_batch\": %.1f}\n",
-                rollout_rate, many_rate, evaluate / wall, cpu / wall, one_rate, queued.mean_batch_size());
+                "\"one_game_sims_per_second\": %.1f, \"one_game_evaluations_per_second\": %.1f, "
+                "\"one_game_mean_batch\": %.1f}\n",
+                rollout_rate, many_rate, evaluate / wall, cpu / wall, one_rate, one_evaluations,
+                queued.mean_batch_size());
     return;
   }
   std::printf("rollout-MCTS, one core: %.0f simulations/s (Djambi middle game)\n", rollout_rate);
   std::printf("az-MCTS many games (%d games x %d sims, net %s): %.0f simulations/s; %.1f%% of wall time "
               "in the network; CPU busy %.2f of %d cores\n",
               o.games, o.sims, o.preset.c_str(), many_rate, 100 * evaluate / wall, cpu / wall, o.threads);
-  std::printf("az-MCTS one game, %d threads x %d leaves: %.0f simulations/s (mean batch %.1f)\n", o.threads,
-              o.leaves_per_worker, one_rate, queued.mean_batch_size());
+  std::printf("az-MCTS one game, %d threads x %d leaves: %.0f simulations/s, %.0f network evaluations/s "
+              "(mean batch %.1f)\n",
+              o.threads, o.leaves_per_worker, one_rate, one_evaluations, queued.mean_batch_size());
 }
 
 }  // namespace

@@ -22,6 +22,11 @@ double QueuedEvaluator::mean_batch_size() const {
   return inner_calls_ ? static_cast<double>(positions_) / inner_calls_ : 0.0;
 }
 
+uint64_t QueuedEvaluator::positions() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return positions_;
+}
+
 void QueuedEvaluator::evaluate(const EvalBatch& batch) {
   if (batch.size == 0) return;
   Request request{&batch};

@@ -26,8 +26,9 @@ class QueuedEvaluator : public Evaluator {
   bool needs_observations() const override { return inner_->needs_observations(); }
   std::string describe() const override { return "queued(" + inner_->describe() + ")"; }
 
-  // Positions per inner evaluation so far.
+  // Positions per inner evaluation so far, and positions evaluated in all.
   double mean_batch_size() const;
+  uint64_t positions() const;
 
  private:
   struct Request {
