@@ -283,6 +283,7 @@ void Trainer::progress(bool final_line) {
     const double left = config_.learner.max_minutes * 60 - elapsed;
     eta = eta > 0 ? std::min(eta, left) : left;
   }
+  if (final_line) eta = 0;
   std::fprintf(stderr, "%sstep %lld, %lld games, %lld samples (%.1f/s), loss %.3f (policy %.3f value %.3f), ETA %.0fs%s",
                tty_ ? "\r\033[K" : "", steps, games_, samples_, samples_ / std::max(1e-9, elapsed), last_loss_.total,
                last_loss_.policy, last_loss_.value, std::max(0.0, eta), tty_ && !final_line ? "" : "\n");
