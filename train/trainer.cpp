@@ -57,8 +57,11 @@ class Trainer {
   json evaluate();
   void progress(bool final_line);
   bool should_stop() const;
-  // On resume: drops the metrics of steps the newest checkpoint does not hold (they are redone).
-  void forget_metrics_after(long long step) const;
+  // On resume: drops the metrics of steps the newest checkpoint does not hold (they are redone)
+  // and returns the last record kept (empty if none).
+  json forget_metrics_after(long long step) const;
+  // On resume: the running totals continue from the last record kept.
+  void restore_totals(const json& record);
 
   RunDir dir_;
   TrainConfig config_;
@@ -79,6 +82,8 @@ class Trainer {
   long long games_ = 0, samples_ = 0, games_since_flush_ = 0, decisions_in_games_ = 0;
   long long step_start_ = 0;  // learner steps when this process started
   double credit_ = 0;         // learner steps owed to the samples generated
+  double elapsed_before_ = 0; // seconds the run had taken before this process resumed it
+  std::pair<double, double> search_seconds_before_{0, 0};  // tree, network: likewise
   double selfplay_seconds_ = 0, learn_seconds_ = 0;
   std::vector<long long> first_place_by_seat_;
   long long draws_ = 0, adjudicated_ = 0;
@@ -120,7 +125,8 @@ Trainer::Trainer(const std::string& root, const TrainConfig& config, bool resume
       learner_->adopt(loaded.net, loaded.step);
     }
     replay_->load(dir_.replay());
-    forget_metrics_after(learner_->steps());
+    first_place_by_seat_.assign(static_cast<size_t>(game_->num_players()), 0);
+    restore_totals(forget_metrics_after(learner_->steps()));
     rng_.seed(static_cast<uint64_t>(config_.run.seed) + static_cast<uint64_t>(learner_->steps()) * 7919);
   }
   step_start_ = learner_->steps();
@@ -137,23 +143,41 @@ Trainer::Trainer(const std::string& root, const TrainConfig& config, bool resume
   sp.max_decisions = config_.selfplay.max_decisions;
   sp.seed = rng_();
   selfplay_ = std::make_unique<SelfPlay>(game_, *cache_, sp);
-  first_place_by_seat_.assign(static_cast<size_t>(game_->num_players()), 0);
+  if (first_place_by_seat_.empty()) first_place_by_seat_.assign(static_cast<size_t>(game_->num_players()), 0);
   metrics_.open(dir_.metrics_path(), std::ios::app);
 }
 
-void Trainer::forget_metrics_after(long long step) const {
+json Trainer::forget_metrics_after(long long step) const {
   std::ifstream in(dir_.metrics_path());
   std::string kept, line;
+  json last;
   while (std::getline(in, line)) {
     if (line.empty()) continue;
     try {
-      if (json::parse(line).at("step").get<long long>() > step) continue;
+      json record = json::parse(line);
+      if (record.at("step").get<long long>() > step) continue;
+      last = std::move(record);
     } catch (const std::exception&) {
       continue;  // a line cut short by the kill
     }
     kept += line + "\n";
   }
   write_file_atomically(dir_.metrics_path(), kept);
+  return last;
+}
+
+void Trainer::restore_totals(const json& record) {
+  if (record.is_null()) return;
+  games_ = record.value("games", 0LL);
+  samples_ = record.value("samples", 0LL);
+  decisions_in_games_ = static_cast<long long>(record.value("game_length", 0.0) * static_cast<double>(games_));
+  draws_ = record.value("draws", 0LL);
+  adjudicated_ = record.value("adjudicated", 0LL);
+  first_place_by_seat_ = record.value("first_place_by_seat", first_place_by_seat_);
+  elapsed_before_ = record.value("elapsed_seconds", 0.0);
+  selfplay_seconds_ = record.value("selfplay_seconds", 0.0);
+  learn_seconds_ = record.value("learn_seconds", 0.0);
+  search_seconds_before_ = {record.value("search_tree_seconds", 0.0), record.value("search_network_seconds", 0.0)};
 }
 
 bool Trainer::should_stop() const {
@@ -245,7 +269,7 @@ void Trainer::learn_one_step() {
   }
   if (config_.run.checkpoint_every_steps > 0 && step % config_.run.checkpoint_every_steps == 0) checkpoint();
 
-  const double elapsed = std::chrono::duration<double>(Clock::now() - started_).count();
+  const double elapsed = elapsed_before_ + std::chrono::duration<double>(Clock::now() - started_).count();
   const auto& timings = selfplay_->timings();
   record["step"] = step;
   record["elapsed_seconds"] = elapsed;
@@ -263,8 +287,8 @@ void Trainer::learn_one_step() {
   record["replay_size"] = replay_->size();
   record["cache_hit_rate"] = cache_->hit_rate();
   record["selfplay_seconds"] = selfplay_seconds_;
-  record["search_tree_seconds"] = timings.tree_seconds;
-  record["search_network_seconds"] = timings.evaluate_seconds;
+  record["search_tree_seconds"] = search_seconds_before_.first + timings.tree_seconds;
+  record["search_network_seconds"] = search_seconds_before_.second + timings.evaluate_seconds;
   record["learn_seconds"] = learn_seconds_;
   metrics_ << record.dump() << "\n";
   metrics_.flush();

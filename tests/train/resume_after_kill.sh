@@ -36,5 +36,8 @@ steps=$(grep -o '"step":[0-9]*' "$run/metrics.jsonl" | cut -d: -f2)
 [ "$(echo "$steps" | sort -n | uniq -d)" = "" ] || { echo "steps logged twice"; exit 1; }
 [ "$(echo "$steps" | wc -l)" = 400 ] || { echo "$(echo "$steps" | wc -l) steps logged"; exit 1; }
 [ -f "$run/checkpoints/step-400.pt" ]
+# Running totals continue across the resume: the games count never goes down.
+games=$(grep -o '"games":[0-9]*' "$run/metrics.jsonl" | cut -d: -f2)
+[ "$(echo "$games" | sort -n -c 2>&1)" = "" ] || { echo "the games total went down after the resume"; exit 1; }
 [ -f "$run/players/final.djp" ]
 echo "resume after kill: ok"
