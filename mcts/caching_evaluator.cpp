@@ -1,7 +1,8 @@
 #include "mcts/caching_evaluator.h"
 
+#include "mcts/leaf_batch.h"
+
 #include <algorithm>
-#include <cstring>
 
 namespace djambi {
 
@@ -41,7 +42,6 @@ void CachingEvaluator::evaluate(const EvalBatch& batch) {
   const int actions = first.num_actions();
   const int players = first.num_players();
   const bool with_observations = inner_->needs_observations();
-  const size_t obs_size = with_observations ? static_cast<size_t>(first.observation_shape().size()) : 0;
 
   std::vector<int> misses;
   std::vector<uint64_t> hashes(static_cast<size_t>(batch.size));
@@ -58,26 +58,11 @@ void CachingEvaluator::evaluate(const EvalBatch& batch) {
   if (static_cast<int>(misses.size()) == batch.size) {
     inner_->evaluate(batch);
   } else {  // gather the misses into a smaller batch
-    const size_t m = misses.size();
-    std::vector<const GameState*> states(m);
-    std::vector<float> observations(m * obs_size);
-    std::vector<uint8_t> masks(m * actions);
-    std::vector<float> priors(m * actions), values(m * players);
-    for (size_t k = 0; k < m; ++k) {
-      const size_t i = static_cast<size_t>(misses[k]);
-      states[k] = batch.states[i];
-      if (with_observations)
-        std::memcpy(&observations[k * obs_size], batch.observations + i * obs_size, obs_size * sizeof(float));
-      std::memcpy(&masks[k * actions], batch.legal_masks + i * actions, static_cast<size_t>(actions));
-    }
-    EvalBatch sub{static_cast<int>(m), states.data(), with_observations ? observations.data() : nullptr,
-                  masks.data(), priors.data(), values.data()};
-    inner_->evaluate(sub);
-    for (size_t k = 0; k < m; ++k) {
-      const size_t i = static_cast<size_t>(misses[k]);
-      std::memcpy(batch.priors + i * actions, &priors[k * actions], actions * sizeof(float));
-      std::memcpy(batch.values + i * players, &values[k * players], players * sizeof(float));
-    }
+    LeafBatch gathered;
+    gathered.prepare(first, misses.size(), with_observations);
+    for (size_t k = 0; k < misses.size(); ++k) gathered.copy_input(batch, static_cast<size_t>(misses[k]), k);
+    inner_->evaluate(gathered.view(misses.size(), with_observations));
+    for (size_t k = 0; k < misses.size(); ++k) gathered.copy_output(k, batch, static_cast<size_t>(misses[k]));
   }
   for (int i : misses)
     store(hashes[i], actions, players, batch.priors + static_cast<size_t>(i) * actions,

@@ -1,5 +1,6 @@
 #pragma once
 // The encodings of a set of leaves, contiguous, for one evaluator call.
+#include <cstring>
 #include <vector>
 
 #include "mcts/evaluator.h"
@@ -10,14 +11,31 @@ struct LeafBatch {
   std::vector<const GameState*> states;
   std::vector<float> observations, priors, values;
   std::vector<uint8_t> masks;
+  size_t observation_size = 0, actions = 0, players = 0;
 
   void prepare(const GameState& any, size_t n, bool with_observations) {
+    observation_size = with_observations ? static_cast<size_t>(any.observation_shape().size()) : 0;
+    actions = static_cast<size_t>(any.num_actions());
+    players = static_cast<size_t>(any.num_players());
     states.resize(n);
-    const size_t actions = static_cast<size_t>(any.num_actions());
-    if (with_observations) observations.resize(n * static_cast<size_t>(any.observation_shape().size()));
+    observations.resize(n * observation_size);
     masks.resize(n * actions);
     priors.resize(n * actions);
-    values.resize(n * static_cast<size_t>(any.num_players()));
+    values.resize(n * players);
+  }
+  // Copies position `row` of `batch` (its state, observation and mask) into row `to`, for
+  // wrappers that regroup other callers' batches (cache misses, queued requests).
+  void copy_input(const EvalBatch& batch, size_t row, size_t to) {
+    states[to] = batch.states[row];
+    if (observation_size > 0)  // evaluators that read no observations are given none
+      std::memcpy(observations.data() + to * observation_size, batch.observations + row * observation_size,
+                  observation_size * sizeof(float));
+    std::memcpy(&masks[to * actions], batch.legal_masks + row * actions, actions);
+  }
+  // Copies the results of row `from` back into position `row` of `batch`.
+  void copy_output(size_t from, const EvalBatch& batch, size_t row) const {
+    std::memcpy(batch.priors + row * actions, &priors[from * actions], actions * sizeof(float));
+    std::memcpy(batch.values + row * players, &values[from * players], players * sizeof(float));
   }
   void encode(size_t row, const GameState& state, bool with_observations) {
     states[row] = &state;

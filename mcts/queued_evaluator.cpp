@@ -1,6 +1,5 @@
 #include "mcts/queued_evaluator.h"
 
-#include <cstring>
 
 namespace djambi {
 
@@ -68,38 +67,17 @@ void QueuedEvaluator::evaluate_together(const std::vector<Request*>& requests) {
     inner_->evaluate(*requests[0]->batch);
     return;
   }
-  const GameState& first = *requests[0]->batch->states[0];
-  const size_t actions = static_cast<size_t>(first.num_actions());
-  const size_t players = static_cast<size_t>(first.num_players());
   const bool with_observations = inner_->needs_observations();
-  const size_t obs_size = with_observations ? static_cast<size_t>(first.observation_shape().size()) : 0;
   size_t total = 0;
   for (const Request* r : requests) total += static_cast<size_t>(r->batch->size);
-  states_.resize(total);
-  observations_.resize(total * obs_size);
-  masks_.resize(total * actions);
-  priors_.resize(total * actions);
-  values_.resize(total * players);
+  gathered_.prepare(*requests[0]->batch->states[0], total, with_observations);
   size_t at = 0;
-  for (const Request* r : requests) {
-    const EvalBatch& b = *r->batch;
-    const size_t n = static_cast<size_t>(b.size);
-    std::copy(b.states, b.states + n, states_.begin() + static_cast<long>(at));
-    if (with_observations) std::memcpy(&observations_[at * obs_size], b.observations, n * obs_size * sizeof(float));
-    std::memcpy(&masks_[at * actions], b.legal_masks, n * actions);
-    at += n;
-  }
-  inner_->evaluate(EvalBatch{static_cast<int>(total), states_.data(),
-                             with_observations ? observations_.data() : nullptr, masks_.data(),
-                             priors_.data(), values_.data()});
+  for (const Request* r : requests)
+    for (size_t i = 0; i < static_cast<size_t>(r->batch->size); ++i) gathered_.copy_input(*r->batch, i, at++);
+  inner_->evaluate(gathered_.view(total, with_observations));
   at = 0;
-  for (const Request* r : requests) {
-    const EvalBatch& b = *r->batch;
-    const size_t n = static_cast<size_t>(b.size);
-    std::memcpy(b.priors, &priors_[at * actions], n * actions * sizeof(float));
-    std::memcpy(b.values, &values_[at * players], n * players * sizeof(float));
-    at += n;
-  }
+  for (const Request* r : requests)
+    for (size_t i = 0; i < static_cast<size_t>(r->batch->size); ++i) gathered_.copy_output(at++, *r->batch, i);
 }
 
 }  // namespace djambi

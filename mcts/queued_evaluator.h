@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "mcts/evaluator.h"
+#include "mcts/leaf_batch.h"
 
 namespace djambi {
 
@@ -49,10 +50,7 @@ class QueuedEvaluator : public Evaluator {
   bool stopping_ = false;
   uint64_t inner_calls_ = 0;
   uint64_t positions_ = 0;
-  // Gather buffers, used by the worker thread only.
-  std::vector<const GameState*> states_;
-  std::vector<float> observations_, priors_, values_;
-  std::vector<uint8_t> masks_;
+  LeafBatch gathered_;  // used by the worker thread only
   std::thread worker_;
 };
 
