@@ -4,6 +4,7 @@
 
 #include <cstdio>
 
+#include "env/games.h"
 #include "env/notation.h"
 
 namespace djambi::cli {
@@ -26,6 +27,14 @@ Variants variants_from(const std::vector<std::string>& names) {
 
 Position read_position(const std::string& text, const std::vector<std::string>& variant_names) {
   return parse_position(text, variants_from(variant_names));
+}
+
+std::shared_ptr<const Game> game_from(const std::string& name, const std::vector<std::string>& variant_names) {
+  try {
+    return make_game(name, variants_from(variant_names));
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
 }
 
 std::unique_ptr<GameState> random_midgame(const Game& game, Rng& rng) {

@@ -25,6 +25,8 @@ class UsageError : public std::invalid_argument {
 void add_variant_option(CLI::App* command, std::vector<std::string>* names);
 Variants variants_from(const std::vector<std::string>& names);
 Position read_position(const std::string& text, const std::vector<std::string>& variant_names);
+// The game `name` (djambi | tictactoe) with the named variants; UsageError if bad.
+std::shared_ptr<const Game> game_from(const std::string& name, const std::vector<std::string>& variant_names);
 
 // A running game 40 to 200 random decisions from the start (benchmarks' middle-game positions).
 std::unique_ptr<GameState> random_midgame(const Game& game, Rng& rng);

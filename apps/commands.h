@@ -8,6 +8,10 @@ void register_random_games_command(CLI::App& app);
 void register_bench_command(CLI::App& app);
 void register_train_command(CLI::App& app);
 void register_export_command(CLI::App& app);
+void register_arena_command(CLI::App& app);
+void register_bot_command(CLI::App& app);
+void register_play_command(CLI::App& app);
+void register_replay_command(CLI::App& app);
 void register_bench_nets_command(CLI::App* bench);
 void register_bench_mcts_command(CLI::App* bench);
 }  // namespace djambi::cli

@@ -13,6 +13,10 @@ int main(int argc, char** argv) {
   djambi::cli::register_bench_command(app);
   djambi::cli::register_train_command(app);
   djambi::cli::register_export_command(app);
+  djambi::cli::register_arena_command(app);
+  djambi::cli::register_bot_command(app);
+  djambi::cli::register_play_command(app);
+  djambi::cli::register_replay_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -3,9 +3,8 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "env/djambi_game.h"
-#include "env/moves.h"
-#include "env/notation.h"
+#include "env/games.h"
+#include "env/turn_text.h"
 
 namespace djambi {
 
@@ -71,46 +70,64 @@ std::vector<GameRecord> parse_records(const std::string& text) {
   return out;
 }
 
-RecordBuilder::RecordBuilder(const GameState& start, std::string game, std::string variants,
-                             std::vector<std::string> players) {
-  record_.game = std::move(game);
-  record_.variants = variants.empty() ? "none" : std::move(variants);
+RecordBuilder::RecordBuilder(const Game& game, const GameState& start, std::vector<std::string> players) {
+  record_.game = game.name();
+  record_.variants = variant_list_of(game);
   record_.players = std::move(players);
-  const auto* djambi = dynamic_cast<const DjambiState*>(&start);
-  record_.start = djambi ? format_position(djambi->position()) : start.to_string();
+  record_.start = state_text(start);
 }
 
 void RecordBuilder::on_action(const GameState& before, Action action, const std::string& comment) {
-  const auto* djambi = dynamic_cast<const DjambiState*>(&before);
-  if (!djambi) {
-    record_.moves.push_back(before.action_to_string(action));
-    record_.comments.push_back(comment);
-    return;
-  }
-  // Djambi: gather the decisions of a turn, then write the whole move.
-  if (djambi->at_turn_start()) {
-    turn_start_ = djambi->position();
-    turn_actions_.clear();
+  // Gather the decisions of a turn, then write the whole turn.
+  if (turn_actions_.empty()) {
+    turn_start_ = before.clone();
     turn_comment_ = comment;
   }
-  turn_actions_.push_back(djambi->to_engine_action(action));
+  turn_actions_.push_back(action);
   auto after = before.clone();
   after->apply_action(action);
-  if (!after->at_turn_start()) return;
-  std::string text = "?";
-  for (const LegalMove& m : legal_moves(turn_start_)) {
-    if (m.num_actions == turn_actions_.size() && std::equal(turn_actions_.begin(), turn_actions_.end(), m.actions.begin())) {
-      text = format_move(m.move);
-      break;
-    }
-  }
-  record_.moves.push_back(text);
+  if (!after->is_terminal() && !after->at_turn_start()) return;
+  record_.moves.push_back(turn_to_string(*turn_start_, turn_actions_));
   record_.comments.push_back(turn_comment_);
+  turn_actions_.clear();
 }
 
 GameRecord RecordBuilder::finish(const GameState& end) {
   if (end.is_terminal()) record_.result = end.result_string();
   return record_;
+}
+
+std::unique_ptr<GameState> replay_record(const GameRecord& record, const ReplayCallback& on_turn) {
+  std::shared_ptr<const Game> game = make_game(record.game, parse_variant_list(record.variants));
+  std::unique_ptr<GameState> state;
+  try {
+    state = state_from_text(*game, record.start);
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(std::string("bad start: ") + e.what());
+  }
+  if (!record.players.empty() && static_cast<int>(record.players.size()) != state->num_players())
+    throw std::invalid_argument("the record names " + std::to_string(record.players.size()) + " players; " +
+                                record.game + " has " + std::to_string(state->num_players()));
+  for (size_t i = 0; i < record.moves.size(); ++i) {
+    const std::string where = "move " + std::to_string(i + 1) + " '" + record.moves[i] + "'";
+    if (state->is_terminal()) throw std::invalid_argument(where + ": the game is already over");
+    std::vector<Action> actions;
+    try {
+      actions = parse_turn(*state, record.moves[i]);
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument(where + ": " + e.what());
+    }
+    const int mover = state->current_player();
+    apply_turn(*state, actions);
+    if (on_turn) on_turn(*state, i, mover);
+  }
+  if (!record.result.empty()) {
+    if (!state->is_terminal()) throw std::invalid_argument("the record says 'result " + record.result + "' but the game is not over");
+    if (state->result_string() != record.result)
+      throw std::invalid_argument("the record says 'result " + record.result + "' but the rules give '" +
+                                  state->result_string() + "'");
+  }
+  return state;
 }
 
 }  // namespace djambi

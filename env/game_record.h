@@ -5,7 +5,7 @@
 //   game djambi
 //   variants none
 //   players az:best.djp random random random
-//   start CgAgMg3MyAyCy/... r rbyg - 0 0
+//   start CgAgMg3MyAyCy/... r rbyg - 0 0      ("initial" for games without a position notation)
 //   move c3-d4
 //   move h3-f5 ; visits 200, value +0.12
 //   ...
@@ -13,11 +13,12 @@
 //
 // For Djambi a move is a whole turn in RULES.md notation; for other games one decision in the
 // game's action_to_string form. Text after " ; " is a comment (search statistics).
+#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "env/game.h"
-#include "env/position.h"
 
 namespace djambi {
 
@@ -38,16 +39,23 @@ std::vector<GameRecord> parse_records(const std::string& text);
 // Builds a record while a game is played: call on_action before each action is applied.
 class RecordBuilder {
  public:
-  RecordBuilder(const GameState& start, std::string game, std::string variants, std::vector<std::string> players);
+  RecordBuilder(const Game& game, const GameState& start, std::vector<std::string> players);
   void on_action(const GameState& before, Action action, const std::string& comment = "");
   // Call once the game is over (or abandoned: then no result).
   GameRecord finish(const GameState& end);
 
  private:
   GameRecord record_;
-  std::vector<Action> turn_actions_;  // Djambi: engine-frame decisions of the turn in progress
-  Position turn_start_;               // Djambi: the position when the turn began
+  std::unique_ptr<GameState> turn_start_;  // the state when the turn in progress began
+  std::vector<Action> turn_actions_;       // its decisions so far
   std::string turn_comment_;
 };
+
+// Plays a record again with the rules engine, from its start: every move must be legal, and
+// a result, if written, must be the one the rules give. Calls on_turn(state after the move,
+// move index, seat that moved) after each move. Returns the final state; throws
+// std::invalid_argument naming the bad move or line.
+using ReplayCallback = std::function<void(const GameState& after, size_t move, int mover)>;
+std::unique_ptr<GameState> replay_record(const GameRecord& record, const ReplayCallback& on_turn = {});
 
 }  // namespace djambi

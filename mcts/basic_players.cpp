@@ -1,7 +1,9 @@
 #include "mcts/basic_players.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
+#include <limits>
 #include <stdexcept>
 
 #include "env/djambi_game.h"
@@ -136,14 +138,32 @@ void MctsPlayer::sync_tree(const GameState& state) {
     tree_ = std::make_unique<Tree>(options_.search, state.clone());
 }
 
+bool MctsPlayer::set_budget(const SearchBudget& budget) {
+  options_.search.simulations = budget.visits;
+  options_.seconds = budget.seconds;
+  return true;
+}
+
 Action MctsPlayer::search(const GameState& state) {
+  using Clock = std::chrono::steady_clock;
   sync_tree(state);
-  const int wanted = std::max(1, options_.search.simulations - tree_->root_visits());
-  if (options_.threads > 1) {
-    search_tree_parallel(*tree_, *evaluator_, wanted, options_.threads, options_.leaves_per_worker);
-  } else {
-    BatchedSearch(*evaluator_, options_.search.leaves_per_round).run({tree_.get()}, {wanted});
+  const auto start = Clock::now();
+  const bool timed = options_.seconds > 0;
+  const int target = options_.search.simulations > 0 ? options_.search.simulations : std::numeric_limits<int>::max();
+  // Under a time limit the search runs in short slices and looks at the clock between them.
+  const int slice = options_.threads * options_.leaves_per_worker * 2 + options_.search.leaves_per_round * 2;
+  while (tree_->root_visits() < target) {
+    const int visits_before = tree_->root_visits();
+    const int wanted = timed ? std::min(slice, target - visits_before) : target - visits_before;
+    if (options_.threads > 1) {
+      search_tree_parallel(*tree_, *evaluator_, wanted, options_.threads, options_.leaves_per_worker);
+    } else {
+      BatchedSearch(*evaluator_, options_.search.leaves_per_round).run({tree_.get()}, {wanted});
+    }
+    if (tree_->root_visits() == visits_before) break;
+    if (timed && std::chrono::duration<double>(Clock::now() - start).count() >= options_.seconds) break;
   }
+  if (tree_->root_visits() == 0) BatchedSearch(*evaluator_, 1).run({tree_.get()}, {1});
   const Action chosen = tree_->choose_action(options_.temperature, rng_);
   const SeatValues v = tree_->root_values();
   char line[160];
@@ -189,9 +209,11 @@ PlayerFactory basic_player_factory() {
     return std::make_unique<GreedyPlayer>(seed);
   });
   factory.add("mcts", [](const PlayerSpec& spec, std::shared_ptr<const Game>, uint64_t seed) {
-    spec.check_keys({"sims", "rollouts", "cpuct", "temperature"});
+    spec.check_keys({"sims", "time", "rollouts", "cpuct", "temperature"});
     MctsPlayerOptions o;
-    o.search.simulations = spec.get_int("sims", 800, 1, 10'000'000);
+    const SearchBudget budget = spec.get_budget(800);
+    o.search.simulations = budget.visits;
+    o.seconds = budget.seconds;
     o.search.c_puct = static_cast<float>(spec.get_double("cpuct", 1.5, 0.0, 100.0));
     o.search.seed = seed;
     o.temperature = static_cast<float>(spec.get_double("temperature", 0.0, 0.0, 10.0));

@@ -33,7 +33,8 @@ class GreedyPlayer : public Player {
 };
 
 struct MctsPlayerOptions {
-  SearchConfig search;
+  SearchConfig search;          // search.simulations: the playouts of a decision (0 = no limit)
+  double seconds = 0;           // >0: a decision's search also stops after this long
   int threads = 1;              // >1: tree-parallel search (the evaluator must be thread-safe)
   int leaves_per_worker = 8;    // leaves each thread gathers per evaluator call
   float temperature = 0.0f;     // 0: most visited decision
@@ -47,6 +48,7 @@ class MctsPlayer : public Player {
   std::vector<Action> choose_turn(const GameState& state) override;
   void observe(const GameState& before, Action action) override;
   std::string last_analysis() const override { return analysis_; }
+  bool set_budget(const SearchBudget& budget) override;
   // Runs the search from `state` and returns the chosen decision (no tree advance).
   Action search(const GameState& state);
   const Tree* tree() const { return tree_.get(); }

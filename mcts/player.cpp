@@ -1,5 +1,6 @@
 #include "mcts/player.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace djambi {
@@ -72,6 +73,33 @@ double PlayerSpec::get_double(const std::string& key, double fallback, double mi
   return v;
 }
 
+std::vector<std::string> split_player_list(const std::string& text) {
+  std::vector<std::string> out;
+  size_t begin = 0;
+  while (begin <= text.size()) {
+    const size_t end = std::min(text.find(',', begin), text.size());
+    const std::string item = text.substr(begin, end - begin);
+    if (item.empty()) throw std::invalid_argument("empty player spec in '" + text + "'");
+    const size_t equals = item.find('='), colon = item.find(':');
+    if (equals != std::string::npos && (colon == std::string::npos || equals < colon)) {
+      if (out.empty()) throw std::invalid_argument("'" + item + "' in '" + text + "' is an option of no player");
+      out.back() += "," + item;
+    } else {
+      out.push_back(item);
+    }
+    begin = end + 1;
+  }
+  return out;
+}
+
+SearchBudget PlayerSpec::get_budget(int default_sims) const {
+  SearchBudget b;
+  b.seconds = get_double("time", 0.0, 0.0, 86400.0);
+  b.visits = get_int("sims", has("time") ? 0 : default_sims, 1, 10'000'000);
+  if (b.visits == 0 && b.seconds <= 0) bad_spec(text, "time must be positive");
+  return b;
+}
+
 void PlayerSpec::check_keys(const std::vector<std::string>& known, bool takes_argument) const {
   if (!takes_argument && !argument.empty())
     bad_spec(text, kind + " takes options as key=value only, got '" + argument + "'");
@@ -106,12 +134,37 @@ std::unique_ptr<Player> PlayerFactory::create(const std::string& text, std::shar
   return it->second(spec, std::move(game), seed);
 }
 
-void play_turn(GameState& state, Player& player, const std::vector<Player*>& observers) {
+namespace {
+
+void play_turn(GameState& state, Player& player, const std::vector<Player*>& observers, RecordBuilder* record) {
   const std::vector<Action> actions = player.choose_turn(state);
+  const std::string analysis = record ? player.last_analysis() : "";
   for (Action a : actions) {
     for (Player* p : observers) p->observe(state, a);
+    if (record) record->on_action(state, a, a == actions.front() ? analysis : "");
     state.apply_action(a);
   }
+}
+
+}  // namespace
+
+void play_turn(GameState& state, Player& player, const std::vector<Player*>& observers) {
+  play_turn(state, player, observers, nullptr);
+}
+
+PlayedGame play_game(const Game& game, const std::vector<Player*>& seats, int max_turns) {
+  auto state = game.new_initial_state();
+  std::vector<std::string> names;
+  for (Player* p : seats) names.push_back(p->name());
+  RecordBuilder record(game, *state, names);
+  PlayedGame out;
+  for (; out.turns < max_turns && !state->is_terminal(); ++out.turns)
+    play_turn(*state, *seats[static_cast<size_t>(state->current_player())], seats, &record);
+  out.finished = state->is_terminal();
+  out.ranks.assign(static_cast<size_t>(state->num_players()), 1);
+  state->ranks(out.ranks.data());
+  out.record = record.finish(*state);
+  return out;
 }
 
 }  // namespace djambi

@@ -6,6 +6,8 @@
 //   greedy                      Djambi heuristic (docs/PLAYERS.md)
 //   mcts:sims=800,rollouts=1    rollout-guided search (no network)
 //   az:PATH.djp,sims=200        network-guided search (registered by the nets layer)
+// Searching players also take time=SECONDS: each decision's search stops after that long
+// (and after sims playouts if sims is given too).
 #include <functional>
 #include <map>
 #include <memory>
@@ -13,8 +15,15 @@
 #include <vector>
 
 #include "env/game.h"
+#include "env/game_record.h"
 
 namespace djambi {
+
+// How much a search may spend on one decision; 0 leaves that limit out.
+struct SearchBudget {
+  int visits = 0;
+  double seconds = 0;
+};
 
 class Player {
  public:
@@ -31,6 +40,12 @@ class Player {
   }
   // Human-readable analysis of the last choice ("" if none).
   virtual std::string last_analysis() const { return ""; }
+  // Replaces the per-decision budget of a searching player (at least one limit set); false
+  // for players that do not search.
+  virtual bool set_budget(const SearchBudget& budget) {
+    (void)budget;
+    return false;
+  }
 };
 
 // "kind[:argument][,key=value...]"; the argument is a path for az.
@@ -43,12 +58,19 @@ struct PlayerSpec {
   // Typed option access; throws std::invalid_argument naming the spec and the key on a bad value.
   int get_int(const std::string& key, int fallback, int min_value, int max_value) const;
   double get_double(const std::string& key, double fallback, double min_value, double max_value) const;
+  bool has(const std::string& key) const { return options.count(key) > 0; }
+  // The search budget of sims=N and time=S (sims alone: N playouts; time alone: S seconds).
+  SearchBudget get_budget(int default_sims) const;
   // Throws std::invalid_argument if an option outside `known` was given, or an argument was
   // given to a kind that takes none.
   void check_keys(const std::vector<std::string>& known, bool takes_argument = false) const;
 };
 
 PlayerSpec parse_player_spec(const std::string& text);  // throws std::invalid_argument
+
+// Splits "az:a.djp,sims=64,mcts,sims=100,random" into specs: a key=value item belongs to the
+// spec before it. Throws std::invalid_argument for an empty item or a leading key=value.
+std::vector<std::string> split_player_list(const std::string& text);
 
 class PlayerFactory {
  public:
@@ -67,5 +89,15 @@ PlayerFactory basic_player_factory();
 
 // Plays a whole turn of `player` on `state`, telling every observer (the player among them).
 void play_turn(GameState& state, Player& player, const std::vector<Player*>& observers);
+
+struct PlayedGame {
+  std::vector<int> ranks;  // by seat; an unfinished game is ranked as it stands
+  bool finished = false;   // false: stopped at max_turns
+  int turns = 0;
+  GameRecord record;       // each turn commented with its player's analysis
+};
+
+// Plays one game from the start of `game`, seats[s] playing seat s.
+PlayedGame play_game(const Game& game, const std::vector<Player*>& seats, int max_turns);
 
 }  // namespace djambi

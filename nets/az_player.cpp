@@ -22,7 +22,7 @@ std::string variants_of(const Game& game) {
 
 void add_az_player(PlayerFactory& factory) {
   factory.add("az", [](const PlayerSpec& spec, std::shared_ptr<const Game> game, uint64_t seed) {
-    spec.check_keys({"sims", "cpuct", "threads", "temperature"}, true);
+    spec.check_keys({"sims", "time", "cpuct", "threads", "temperature"}, true);
     if (spec.argument.empty()) throw std::invalid_argument("bad player spec '" + spec.text + "': az needs a path, az:PATH");
     PlayerBundle loaded;
     try {
@@ -33,7 +33,9 @@ void add_az_player(PlayerFactory& factory) {
     // The bundle's search settings, unless the spec overrides them.
     MctsPlayerOptions o;
     o.search = loaded.search;
-    o.search.simulations = spec.get_int("sims", loaded.search.simulations, 1, 10'000'000);
+    const SearchBudget budget = spec.get_budget(loaded.search.simulations);
+    o.search.simulations = budget.visits;
+    o.seconds = budget.seconds;
     o.search.c_puct = static_cast<float>(spec.get_double("cpuct", loaded.search.c_puct, 0.0, 100.0));
     o.search.seed = seed;
     o.threads = spec.get_int("threads", 1, 1, 256);

@@ -17,7 +17,7 @@ void SelfPlay::start_game(Slot& slot) {
   SearchConfig search = settings_.search;
   search.seed = rng_();
   slot.tree = std::make_unique<Tree>(search, game_->new_initial_state());
-  slot.record = std::make_unique<RecordBuilder>(slot.tree->root_state(), game_->name(), "",
+  slot.record = std::make_unique<RecordBuilder>(*game_, slot.tree->root_state(),
                                                 std::vector<std::string>(static_cast<size_t>(game_->num_players()), "selfplay"));
   slot.samples.clear();
   slot.decisions = 0;

@@ -1,7 +1,10 @@
 // Player specs, the factory and the baseline players.
 #include <gtest/gtest.h>
 
+#include <chrono>
+
 #include "env/djambi_game.h"
+#include "env/game_record.h"
 #include "env/notation.h"
 #include "env/tictactoe.h"
 #include "mcts/basic_players.h"
@@ -89,22 +92,55 @@ TEST(GreedyPlayer, KeepsItsChiefOutOfReach) {
   }
 }
 
-TEST(Players, AWholeGameBetweenBaselinesEnds) {
+TEST(Players, AWholeGameBetweenBaselinesEndsAndIsRecorded) {
   auto game = djambi_game();
   const PlayerFactory factory = basic_player_factory();
   std::vector<std::unique_ptr<Player>> players;
   for (const char* spec : {"random", "greedy", "mcts:sims=8", "random"})
     players.push_back(factory.create(spec, game, 11));
-  std::vector<Player*> observers;
-  for (auto& p : players) observers.push_back(p.get());
+  std::vector<Player*> seats;
+  for (auto& p : players) seats.push_back(p.get());
+  const PlayedGame played = play_game(*game, seats, 5000);
+  EXPECT_TRUE(played.finished);
+  EXPECT_EQ(played.record.players, (std::vector<std::string>{"random", "greedy", "mcts:sims=8", "random"}));
+  EXPECT_EQ(static_cast<int>(played.record.moves.size()), played.turns);
+  EXPECT_EQ(played.record.result, replay_record(played.record)->result_string());
+  // The search player's turns carry its analysis as the record's comment.
+  bool commented = false;
+  for (const auto& c : played.record.comments) commented |= c.rfind("mcts:sims=8: ", 0) == 0;
+  EXPECT_TRUE(commented);
+}
+
+TEST(PlayerList, KeyValueItemsBelongToTheSpecBeforeThem) {
+  EXPECT_EQ(split_player_list("az:a.djp,sims=64,mcts,sims=100,time=0.5,random"),
+            (std::vector<std::string>{"az:a.djp,sims=64", "mcts,sims=100,time=0.5", "random"}));
+  EXPECT_EQ(split_player_list("az:dir=x/a.djp,random"), (std::vector<std::string>{"az:dir=x/a.djp", "random"}));
+  EXPECT_THROW(split_player_list("sims=64,random"), std::invalid_argument);
+  EXPECT_THROW(split_player_list("random,,random"), std::invalid_argument);
+}
+
+TEST(SearchBudget, TimeAloneStopsTheSearchByTheClockAndSimsAloneByVisits) {
+  auto game = djambi_game();
+  const PlayerFactory factory = basic_player_factory();
   auto state = game->new_initial_state();
-  int turns = 0;
-  while (!state->is_terminal() && turns < 5000) {
-    play_turn(*state, *players[state->current_player()], observers);
-    EXPECT_TRUE(state->at_turn_start());
-    ++turns;
-  }
-  EXPECT_TRUE(state->is_terminal());
+  auto by_visits = factory.create("mcts:sims=50", game, 1);
+  by_visits->choose_turn(*state);
+  EXPECT_NE(by_visits->last_analysis().find("of 50 visits"), std::string::npos) << by_visits->last_analysis();
+
+  auto by_time = factory.create("mcts:time=0.05", game, 1);
+  const auto start = std::chrono::steady_clock::now();
+  by_time->choose_turn(*state);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_GE(seconds, 0.05);
+  EXPECT_EQ(by_time->last_analysis().find("of 50 visits"), std::string::npos);  // not a fixed count
+
+  // A budget set later replaces the spec's; players that do not search refuse one.
+  EXPECT_TRUE(by_time->set_budget({7, 0}));
+  by_time->choose_turn(*game->new_initial_state());
+  EXPECT_NE(by_time->last_analysis().find("of 7 visits"), std::string::npos) << by_time->last_analysis();
+  EXPECT_FALSE(factory.create("random", game, 1)->set_budget({7, 0}));
+  EXPECT_THROW(factory.create("mcts:time=0", game, 1), std::invalid_argument);
+  EXPECT_THROW(factory.create("mcts:time=x", game, 1), std::invalid_argument);
 }
 
 }  // namespace

@@ -165,7 +165,10 @@ TEST(TrainConfig, EveryConfigFileLoads) {
   EXPECT_EQ(quick.evaluation.opponents, std::vector<std::string>{"random"});
   EXPECT_GT(quick.learner.max_steps, 0);
   const TrainConfig full = load_train_config((dir / "djambi.yaml").string());
-  EXPECT_EQ(full.net.preset, "default");
+  // The real run fits the 3 hours of docs/RESULTS.md and is measured against every baseline.
+  EXPECT_GT(full.learner.max_minutes, 0.0);
+  EXPECT_LE(full.learner.max_minutes, 180.0);
+  EXPECT_EQ(full.evaluation.opponents.size(), 3u);
   EXPECT_LT(full.mcts.full_search_fraction, 1.0);
 }
 

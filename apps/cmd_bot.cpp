@@ -1,0 +1,53 @@
+// bot: a player behind the line protocol of docs/PROTOCOL.md on stdin/stdout.
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "apps/bot_session.h"
+#include "apps/cli_common.h"
+#include "apps/commands.h"
+#include "nets/az_player.h"
+
+namespace djambi::cli {
+
+namespace {
+
+struct BotOptions {
+  std::string player;
+  std::string game = "djambi";
+  std::vector<std::string> variants;
+  uint64_t seed = 1;
+};
+
+void run_bot(const BotOptions& o) {
+  auto game = game_from(o.game, o.variants);
+  std::unique_ptr<Player> player;
+  try {
+    player = full_player_factory().create(o.player, game, o.seed);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+  BotSession session(game, std::move(player), o.player);
+  std::string line;
+  // Every reply is flushed at once: the other side waits for it before writing again.
+  while (std::getline(std::cin, line)) {
+    const bool more = session.handle(line, std::cout);
+    std::cout.flush();
+    if (!more) break;
+  }
+}
+
+}  // namespace
+
+void register_bot_command(CLI::App& app) {
+  auto o = std::make_shared<BotOptions>();
+  auto* cmd = app.add_subcommand("bot", "Serve a player over the line protocol of docs/PROTOCOL.md (stdin/stdout)");
+  cmd->footer("Example: djambi bot az:best.djp,sims=400   (then type: position start / go / quit)");
+  cmd->add_option("player", o->player, "Player spec: az:NAME.djp, mcts, greedy, random (docs/PLAYERS.md)")->required();
+  cmd->add_option("--seed", o->seed, "Seed of the player's random choices")->capture_default_str();
+  cmd->add_option("--game", o->game, "djambi | tictactoe")->capture_default_str();
+  add_variant_option(cmd, &o->variants);
+  cmd->callback([o] { run_bot(*o); });
+}
+
+}  // namespace djambi::cli

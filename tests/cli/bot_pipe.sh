@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Drives `djambi bot` through a pipe one command at a time, as a GUI would: every command gets
+# its answer before the next is written; bad input gets an `error` line and the bot goes on.
+set -euo pipefail
+djambi=$1
+coproc BOT { "$djambi" bot mcts,sims=40 --seed 3; }
+bot_pid=$BOT_PID
+trap 'kill $bot_pid 2>/dev/null || true' EXIT
+
+ask() {  # ask COMMAND: writes it, reads one line (at most 30 s) into $reply
+  printf '%s\n' "$1" >&"${BOT[1]}"
+  IFS= read -r -t 30 reply <&"${BOT[0]}" || { echo "no answer to '$1'"; exit 1; }
+}
+expect() {  # expect COMMAND ANSWER
+  ask "$1"
+  [ "$reply" = "$2" ] || { printf 'to %s\n  expected: %s\n  got:      %s\n' "$1" "$2" "$reply"; exit 1; }
+}
+
+start='CgAgMg3MyAyCy/RgDgMg3MyDyRy/MgMgNg3NyMyMy/9/9/9/MrMrNr3NbMbMb/RrDrMr3MbDbRb/CrArMr3MbAbCb r rbyg - 0 0'
+expect protocol 'protocol djambi-zero 1'
+expect id 'id player mcts,sims=40 game djambi variants none'
+expect isready readyok
+expect show "position $start"
+ask legal
+[ "$(echo "$reply" | cut -d' ' -f1-2)" = "legal 889" ] || { echo "legal at the start: ${reply:0:40}"; exit 1; }
+expect 'position start moves c3-d4' ok
+expect status 'status running to_move b'
+expect 'play a1-a2' "error illegal move 'a1-a2'"
+ask 'play c3-' ; [[ "$reply" == "error malformed move 'c3-'"* ]] || { echo "malformed move: $reply"; exit 1; }
+expect frobnicate "error unknown command 'frobnicate'"
+expect 'go visits' 'error visits needs a number'
+expect 'go visits -3' "error visits must be a positive number, got '-3'"
+expect 'position start moves c3-d4 a1-a2' "error illegal move 'a1-a2'"
+expect status 'status running to_move b'   # the refused position changed nothing
+
+# go: info lines, then bestmove, a legal move that is not applied.
+ask legal
+legal=" ${reply#legal * } "
+printf 'go visits 40\n' >&"${BOT[1]}"
+while IFS= read -r -t 60 reply <&"${BOT[0]}"; do
+  [[ "$reply" == info* ]] || break
+done
+[[ "$reply" == bestmove* ]] || { echo "go answered: $reply"; exit 1; }
+move=${reply#bestmove }
+[[ "$legal" == *" $move "* ]] || { echo "bestmove $move is not legal"; exit 1; }
+expect status 'status running to_move b'
+expect "play $move" ok
+expect status 'status running to_move y'
+expect undo ok
+expect undo ok
+expect undo 'error no move to undo'
+expect show "position $start"
+expect newgame ok
+printf '# comments and empty lines get no answer\n\n' >&"${BOT[1]}"
+expect isready readyok
+expect quit bye
+wait $bot_pid
