@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <ctime>
 
 #include "env/games.h"
 #include "env/notation.h"
@@ -27,6 +28,13 @@ Variants variants_from(const std::vector<std::string>& names) {
 
 Position read_position(const std::string& text, const std::vector<std::string>& variant_names) {
   return parse_position(text, variants_from(variant_names));
+}
+
+std::string timestamped(const char* pattern) {
+  const std::time_t now = std::time(nullptr);
+  char text[256];
+  std::strftime(text, sizeof text, pattern, std::localtime(&now));
+  return text;
 }
 
 std::shared_ptr<const Game> game_from(const std::string& name, const std::vector<std::string>& variant_names) {

@@ -25,6 +25,8 @@ class UsageError : public std::invalid_argument {
 void add_variant_option(CLI::App* command, std::vector<std::string>* names);
 Variants variants_from(const std::vector<std::string>& names);
 Position read_position(const std::string& text, const std::vector<std::string>& variant_names);
+// `pattern` through strftime with the local time now ("runs/arena-%Y%m%d-%H%M%S").
+std::string timestamped(const char* pattern);
 // The game `name` (djambi | tictactoe) with the named variants; UsageError if bad.
 std::shared_ptr<const Game> game_from(const std::string& name, const std::vector<std::string>& variant_names);
 

@@ -2,7 +2,6 @@
 // and saves every game record and a JSON summary.
 #include <chrono>
 #include <cstdio>
-#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -31,13 +30,6 @@ struct ArenaOptions {
   uint64_t seed = 1;
   std::string out;
 };
-
-std::string default_out_dir() {
-  const std::time_t now = std::time(nullptr);
-  char name[64];
-  std::strftime(name, sizeof name, "runs/arena-%Y%m%d-%H%M%S", std::localtime(&now));
-  return name;
-}
 
 nlohmann::json summary_json(const ArenaOptions& o, const ArenaResult& r, double seconds) {
   nlohmann::json entrants = nlohmann::json::array();
@@ -74,7 +66,7 @@ void run_arena_command(ArenaOptions o) {
   auto game = game_from(o.game, o.variants);
   if (o.games < 1) throw UsageError("--games must be at least 1");
   if (o.parallel < 1) o.parallel = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  if (o.out.empty()) o.out = default_out_dir();
+  if (o.out.empty()) o.out = timestamped("runs/arena-%Y%m%d-%H%M%S");
   if (std::filesystem::exists(o.out) && !std::filesystem::is_empty(o.out))
     throw UsageError("'" + o.out + "' exists and is not empty; the arena writes into a new directory");
   // Each game searches on its own thread: one LibTorch thread each keeps the cores apart.

@@ -1,6 +1,5 @@
 // play: a person at the terminal against bots; the game record is saved at the end.
 #include <cstdio>
-#include <ctime>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -29,13 +28,6 @@ struct PlayOptions {
 constexpr const char* kHelp =
     "Type a move in the notation of RULES.md section 8 (c3-d4, c3xd5>e1, ...),\n"
     "or: moves (the legal moves), moves c3 (those of the piece on c3), board, help, quit.\n";
-
-std::string default_record_path() {
-  const std::time_t now = std::time(nullptr);
-  char name[64];
-  std::strftime(name, sizeof name, "runs/play-%Y%m%d-%H%M%S.txt", std::localtime(&now));
-  return name;
-}
 
 int seat_from(const GameState& state, const std::string& text) {
   for (int s = 0; s < state.num_players(); ++s)
@@ -108,7 +100,7 @@ void run_play(const PlayOptions& o) {
   auto game = game_from(o.game, o.variants);
   auto state = game->new_initial_state();
   const int human = seat_from(*state, o.seat);
-  const std::string record_path = o.record.empty() ? default_record_path() : o.record;
+  const std::string record_path = o.record.empty() ? timestamped("runs/play-%Y%m%d-%H%M%S.txt") : o.record;
   if (std::filesystem::exists(record_path))
     throw UsageError("'" + record_path + "' already exists; the game record is never written over an existing file");
 

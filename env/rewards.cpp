@@ -30,9 +30,14 @@ void returns_from_ranks(RewardScheme scheme, const int* ranks, int num_seats, fl
       case RewardScheme::kWinner:
         out[s] = top ? (first == 1 ? 1.0f : 0.0f) : -1.0f;
         break;
-      case RewardScheme::kRank:
-        out[s] = 1.0f - 2.0f * static_cast<float>(ranks[s] - 1) / (n - 1.0f);
+      case RewardScheme::kRank: {
+        // Players sharing a rank share the places it covers: their mean place counts.
+        int tied = 0;
+        for (int t = 0; t < num_seats; ++t) tied += ranks[t] == ranks[s];
+        const float place = static_cast<float>(ranks[s]) + 0.5f * static_cast<float>(tied - 1);
+        out[s] = 1.0f - 2.0f * (place - 1.0f) / (n - 1.0f);
         break;
+      }
       case RewardScheme::kSurvival:
         out[s] = top ? (n / static_cast<float>(first) - 1.0f) / (n - 1.0f) : -1.0f;
         break;

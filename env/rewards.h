@@ -1,7 +1,9 @@
 #pragma once
 // Reward schemes: how final ranks become one return per seat (chosen by name in config).
 //   winner   : a sole winner +1, everyone else -1; players sharing the first rank (a draw) 0.
-//   rank     : linear in the final rank: first +1, last -1.
+//   rank     : linear in the final place: first +1, last -1; players sharing a rank get the
+//              mean of the places they share (a four-way draw is 0 for all, not +1: the
+//              returns always sum to 0, so a draw is never everyone's best outcome).
 //   survival : every player stakes 1; the players sharing the first rank split the pot.
 //              A sole winner gets +1; k survivors of a draw each get (n/k - 1)/(n - 1); others -1.
 #include <string>

@@ -164,6 +164,12 @@ TEST(Rewards, SchemesFromRanks) {
   const int draw_of_two[4] = {1, 1, 3, 4};
   returns_from_ranks(RewardScheme::kWinner, draw_of_two, 4, out);
   EXPECT_EQ(std::vector<float>(out, out + 4), (std::vector<float>{0, 0, -1, -1}));
+  returns_from_ranks(RewardScheme::kRank, draw_of_two, 4, out);  // places 1 and 2 shared
+  const float shared_first[4] = {2.0f / 3, 2.0f / 3, -1.0f / 3, -1};
+  for (int seat = 0; seat < 4; ++seat) EXPECT_NEAR(out[seat], shared_first[seat], 1e-6) << seat;
+  const int draw_of_all[4] = {1, 1, 1, 1};
+  returns_from_ranks(RewardScheme::kRank, draw_of_all, 4, out);
+  EXPECT_EQ(std::vector<float>(out, out + 4), (std::vector<float>{0, 0, 0, 0}));
   returns_from_ranks(RewardScheme::kSurvival, draw_of_two, 4, out);
   EXPECT_FLOAT_EQ(out[0], 1.0f / 3);  // (4/2 - 1) / 3: the pot split between two survivors
   EXPECT_FLOAT_EQ(out[0] + out[1] + out[2] + out[3], 2.0f / 3 - 2.0f);
@@ -179,8 +185,9 @@ TEST(DjambiGameState, ReturnsFollowTheRanking) {
   ASSERT_TRUE(s.is_terminal());
   float out[4];
   s.returns(out);
-  // Ranks r:1 b:3 y:2 g:3 (Blue and Green were out before): 1 - 2 (rank - 1) / 3.
-  const float expected[4] = {1.0f, -1.0f / 3, 1.0f / 3, -1.0f / 3};
+  // Ranks r:1 b:3 y:2 g:3 (Blue and Green were out before): 1 - 2 (place - 1) / 3, Blue and
+  // Green sharing places 3 and 4.
+  const float expected[4] = {1.0f, -2.0f / 3, 1.0f / 3, -2.0f / 3};
   for (int seat = 0; seat < 4; ++seat) EXPECT_NEAR(out[seat], expected[seat], 1e-6) << seat;
 }
 
