@@ -40,4 +40,8 @@ steps=$(grep -o '"step":[0-9]*' "$run/metrics.jsonl" | cut -d: -f2)
 games=$(grep -o '"games":[0-9]*' "$run/metrics.jsonl" | cut -d: -f2)
 [ "$(echo "$games" | sort -n -c 2>&1)" = "" ] || { echo "the games total went down after the resume"; exit 1; }
 [ -f "$run/players/final.djp" ]
+# Every game record the run wrote replays through the rules engine.
+for records in "$run"/games/*.txt; do
+  "$djambi" replay "$records" --check > /dev/null || { echo "$records does not replay"; exit 1; }
+done
 echo "resume after kill: ok"
