@@ -9,8 +9,8 @@
 
 namespace djambi {
 
-DjambiState::DjambiState(const Position& start, RewardScheme scheme)
-    : turn_(start), ranking_(start), scheme_(scheme) {}
+DjambiState::DjambiState(const Position& start, RewardScheme scheme, float draw_value)
+    : turn_(start), ranking_(start), scheme_(scheme), draw_value_(draw_value) {}
 
 Action DjambiState::to_engine_action(Action view_action) const {
   return rotate_action(view_action, 4 - view_rotation(turn_.mover()));
@@ -60,7 +60,7 @@ void DjambiState::returns(float* out) const {
     return;
   }
   const auto ranks = seat_ranks();
-  returns_from_ranks(scheme_, ranks.data(), num_players(), out);
+  returns_from_ranks(scheme_, ranks.data(), num_players(), out, draw_value_);
 }
 
 ObservationShape DjambiState::observation_shape() const { return kDjambiObservationShape; }
@@ -102,12 +102,13 @@ std::string DjambiState::result_string() const {
   return ranking_.result_line(position()).substr(std::string("result ").size());
 }
 
-DjambiGame::DjambiGame(Variants variants, RewardScheme scheme) : variants_(variants), scheme_(scheme) {}
+DjambiGame::DjambiGame(Variants variants, RewardScheme scheme, float draw_value)
+    : variants_(variants), scheme_(scheme), draw_value_(draw_value) {}
 
 ObservationShape DjambiGame::observation_shape() const { return kDjambiObservationShape; }
 
 std::unique_ptr<GameState> DjambiGame::new_initial_state() const {
-  return std::make_unique<DjambiState>(Position::start(variants_), scheme_);
+  return std::make_unique<DjambiState>(Position::start(variants_), scheme_, draw_value_);
 }
 
 }  // namespace djambi

@@ -13,7 +13,7 @@ namespace djambi {
 
 class DjambiState : public GameState {
  public:
-  DjambiState(const Position& start, RewardScheme scheme);
+  DjambiState(const Position& start, RewardScheme scheme, float draw_value = 0.0f);
 
   const Turn& turn() const { return turn_; }
   const Position& position() const { return turn_.position(); }
@@ -48,11 +48,12 @@ class DjambiState : public GameState {
   Turn turn_;
   Ranking ranking_;
   RewardScheme scheme_;
+  float draw_value_;
 };
 
 class DjambiGame : public Game {
  public:
-  explicit DjambiGame(Variants variants = {}, RewardScheme scheme = RewardScheme::kWinner);
+  explicit DjambiGame(Variants variants = {}, RewardScheme scheme = RewardScheme::kWinner, float draw_value = 0.0f);
   std::string name() const override { return "djambi"; }
   int num_players() const override { return variants_.has(Variant::kTwoPlayers) ? 2 : 4; }
   int num_actions() const override { return action::kNumActions; }
@@ -60,10 +61,12 @@ class DjambiGame : public Game {
   std::unique_ptr<GameState> new_initial_state() const override;
   Variants variants() const { return variants_; }
   RewardScheme reward_scheme() const { return scheme_; }
+  float draw_value() const { return draw_value_; }
 
  private:
   Variants variants_;
   RewardScheme scheme_;
+  float draw_value_;
 };
 
 }  // namespace djambi

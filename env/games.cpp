@@ -8,8 +8,8 @@
 
 namespace djambi {
 
-std::shared_ptr<const Game> make_game(const std::string& name, Variants variants, RewardScheme scheme) {
-  if (name == "djambi") return std::make_shared<DjambiGame>(variants, scheme);
+std::shared_ptr<const Game> make_game(const std::string& name, Variants variants, RewardScheme scheme, float draw_value) {
+  if (name == "djambi") return std::make_shared<DjambiGame>(variants, scheme, draw_value);
   if (name == "tictactoe") {
     if (variants.bits() != 0) throw std::invalid_argument("tic-tac-toe has no variants");
     return std::make_shared<TicTacToeGame>();
@@ -45,7 +45,8 @@ std::string state_text(const GameState& state) {
 std::unique_ptr<GameState> state_from_text(const Game& game, const std::string& text) {
   if (text == "initial" || text == "start") return game.new_initial_state();
   if (const auto* djambi = dynamic_cast<const DjambiGame*>(&game))
-    return std::make_unique<DjambiState>(parse_position(text, djambi->variants()), djambi->reward_scheme());
+    return std::make_unique<DjambiState>(parse_position(text, djambi->variants()), djambi->reward_scheme(),
+                                         djambi->draw_value());
   throw std::invalid_argument(game.name() + " positions other than 'initial' cannot be written: '" + text + "'");
 }
 

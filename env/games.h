@@ -13,7 +13,7 @@ namespace djambi {
 // "djambi" (with any variants) or "tictactoe" (none). Throws std::invalid_argument naming an
 // unknown game or a variant given to tic-tac-toe.
 std::shared_ptr<const Game> make_game(const std::string& name, Variants variants = {},
-                                      RewardScheme scheme = RewardScheme::kWinner);
+                                      RewardScheme scheme = RewardScheme::kWinner, float draw_value = 0.0f);
 // Variant names separated by commas or spaces; "" and "none" are the empty set.
 Variants parse_variant_list(const std::string& text);
 // The variants of `game` as a record writes them ("none" if none).

@@ -20,7 +20,7 @@ const char* reward_scheme_name(RewardScheme scheme) {
   return "?";
 }
 
-void returns_from_ranks(RewardScheme scheme, const int* ranks, int num_seats, float* out) {
+void returns_from_ranks(RewardScheme scheme, const int* ranks, int num_seats, float* out, float draw_value) {
   int first = 0;
   for (int s = 0; s < num_seats; ++s) first += ranks[s] == 1;
   const float n = static_cast<float>(num_seats);
@@ -28,7 +28,7 @@ void returns_from_ranks(RewardScheme scheme, const int* ranks, int num_seats, fl
     const bool top = ranks[s] == 1;
     switch (scheme) {
       case RewardScheme::kWinner:
-        out[s] = top ? (first == 1 ? 1.0f : 0.0f) : -1.0f;
+        out[s] = top ? (first == 1 ? 1.0f : draw_value) : -1.0f;
         break;
       case RewardScheme::kRank: {
         // Players sharing a rank share the places it covers: their mean place counts.

@@ -39,6 +39,45 @@ def main(run_dir):
     ax.grid(alpha=0.3)
     fig.savefig(os.path.join(out, "throughput.png"), dpi=120, bbox_inches="tight")
 
+    # Where the wall time went: search tree work, network inference, learning, the rest
+    # (evaluation games, checkpoints, writing samples).
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    minutes = [r["elapsed_seconds"] / 60 for r in records]
+    tree = [r.get("search_tree_seconds", 0) / 60 for r in records]
+    network = [r.get("search_network_seconds", 0) / 60 for r in records]
+    learn = [r.get("learn_seconds", 0) / 60 for r in records]
+    other = [max(0.0, m - t - n - l) for m, t, n, l in zip(minutes, tree, network, learn)]
+    ax.stackplot(minutes, network, tree, learn, other,
+                 labels=["network inference", "search tree", "learning", "evaluation and other"])
+    ax.set_xlabel("wall time (minutes)")
+    ax.set_ylabel("cumulative minutes")
+    ax.legend(loc="upper left")
+    ax.grid(alpha=0.3)
+    fig.savefig(os.path.join(out, "time_split.png"), dpi=120, bbox_inches="tight")
+
+    # How self-play games end: the share of draws (120 quiet turns, or the decision limit).
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    window = []
+    for a, b in zip(records, records[1:]):
+        games = b["games"] - a["games"]
+        if games > 0:
+            window.append((b["step"], 100 * (b["draws"] - a["draws"]) / games, games))
+    # Pool consecutive records until each point covers at least 50 games.
+    xs, ys, pooled_games, pooled_draws = [], [], 0, 0.0
+    for step, share, games in window:
+        pooled_games += games
+        pooled_draws += share * games / 100
+        if pooled_games >= 50:
+            xs.append(step)
+            ys.append(100 * pooled_draws / pooled_games)
+            pooled_games, pooled_draws = 0, 0.0
+    ax.plot(xs, ys, label="draws among self-play games (%)")
+    ax.set_xlabel("learner step")
+    ax.set_ylim(0, 100)
+    ax.legend()
+    ax.grid(alpha=0.3)
+    fig.savefig(os.path.join(out, "outcomes.png"), dpi=120, bbox_inches="tight")
+
     evaluated = [r for r in records if "evaluation" in r]
     if evaluated:
         fig, ax = plt.subplots(figsize=(8, 4.5))

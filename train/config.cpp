@@ -168,6 +168,8 @@ const std::vector<Key>& keys() {
                          "Rule variants of RULES.md section 9 (djambi only), e.g. [two_players]."));
     t.push_back(choice_key(DJ_KEY(game, reward), "winner", {"winner", "rank", "survival"},
                            "How the final ranks become returns (env/rewards.h)."));
+    t.push_back(double_key(DJ_KEY(game, draw_value), 0.0, -1, 1, kClosed,
+                           "winner reward: the return of the players sharing a draw (below 0: a draw is worth less than trying to win)."));
     // net
     t.push_back(choice_key(DJ_KEY(net, preset), "default", {"small", "default", "large"},
                            "Network size: small (32 channels x 4 blocks), default (64 x 6), large (96 x 6)."));
@@ -583,6 +585,10 @@ void check_cross(const TrainConfig& c) {
   if (c.game.name == "tictactoe" && !c.game.variants.empty())
     throw Problem{"game.variants", "tic-tac-toe has no variants"};
   reward_scheme_from_name(c.game.reward);  // the choices above are exactly its names
+  if (c.game.draw_value != 0 && c.game.reward != "winner")
+    throw Problem{"game.draw_value", "applies to the winner reward only, not to '" + c.game.reward + "'"};
+  if (c.game.draw_value != 0 && c.game.name != "djambi")
+    throw Problem{"game.draw_value", "applies to djambi only"};
   if (c.mcts.full_search_fraction < 1.0 && c.mcts.fast_sims > c.mcts.sims)
     throw Problem{"mcts.fast_sims", std::to_string(c.mcts.fast_sims) + " exceeds mcts.sims (" +
                                         std::to_string(c.mcts.sims) + ")"};

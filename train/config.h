@@ -22,6 +22,7 @@ struct TrainConfig {
     std::string name;                   // "djambi" | "tictactoe"
     std::vector<std::string> variants;  // RULES.md section 9 names (djambi only)
     std::string reward;                 // "winner" | "rank" | "survival" (env/rewards.h)
+    double draw_value = 0;              // winner: the return of the players sharing a draw
   };
   struct Net {
     std::string preset;  // "small" | "default" | "large" (nets/net_config.h)

@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "env/djambi_game.h"
-#include "env/tictactoe.h"
+#include "env/games.h"
 #include "mcts/basic_players.h"
 #include "mcts/caching_evaluator.h"
 #include "nets/checkpoint.h"
@@ -29,9 +29,9 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using nlohmann::json;
 
-std::shared_ptr<const Game> make_game(const TrainConfig& c) {
-  if (c.game.name == "tictactoe") return std::make_shared<TicTacToeGame>();
-  return std::make_shared<DjambiGame>(parse_variants(c.game.variants), reward_scheme_from_name(c.game.reward));
+std::shared_ptr<const Game> game_of(const TrainConfig& c) {
+  return make_game(c.game.name, parse_variants(c.game.variants), reward_scheme_from_name(c.game.reward),
+                   static_cast<float>(c.game.draw_value));
 }
 
 NetConfig net_config_from(const TrainConfig& c, const Game& game) {
@@ -84,6 +84,7 @@ class Trainer {
   double credit_ = 0;         // learner steps owed to the samples generated
   double elapsed_before_ = 0; // seconds the run had taken before this process resumed it
   std::pair<double, double> search_seconds_before_{0, 0};  // tree, network: likewise
+  long long positions_before_ = 0, evaluated_before_ = 0;    // leaves searched, sent to the network: likewise
   double selfplay_seconds_ = 0, learn_seconds_ = 0;
   std::vector<long long> first_place_by_seat_;
   long long draws_ = 0, adjudicated_ = 0;
@@ -97,7 +98,7 @@ Trainer::Trainer(const std::string& root, const TrainConfig& config, bool resume
     : dir_(root),
       config_(resume ? load_train_config(dir_.config_path()) : config),
       tbb_threads_(tbb::global_control::max_allowed_parallelism, static_cast<size_t>(config_.run.threads)),
-      game_(make_game(config_)),
+      game_(game_of(config_)),
       net_config_(net_config_from(config_, *game_)),
       device_(default_device()),
       rng_(static_cast<uint64_t>(config_.run.seed)) {
@@ -178,6 +179,8 @@ void Trainer::restore_totals(const json& record) {
   selfplay_seconds_ = record.value("selfplay_seconds", 0.0);
   learn_seconds_ = record.value("learn_seconds", 0.0);
   search_seconds_before_ = {record.value("search_tree_seconds", 0.0), record.value("search_network_seconds", 0.0)};
+  positions_before_ = record.value("search_positions", 0LL);
+  evaluated_before_ = record.value("network_positions", 0LL);
 }
 
 bool Trainer::should_stop() const {
@@ -290,6 +293,8 @@ void Trainer::learn_one_step() {
   record["search_tree_seconds"] = search_seconds_before_.first + timings.tree_seconds;
   record["search_network_seconds"] = search_seconds_before_.second + timings.evaluate_seconds;
   record["learn_seconds"] = learn_seconds_;
+  record["search_positions"] = positions_before_ + static_cast<long long>(cache_->lookups());
+  record["network_positions"] = evaluated_before_ + static_cast<long long>(cache_->lookups() - cache_->hits());
   metrics_ << record.dump() << "\n";
   metrics_.flush();
 }

@@ -9,8 +9,10 @@
 
 #include "env/djambi_observation.h"
 #include "env/djambi_view.h"
+#include "env/games.h"
 #include "env/notation.h"
 #include "env/random.h"
+#include "env/turn_text.h"
 
 namespace djambi {
 namespace {
@@ -167,6 +169,10 @@ TEST(Rewards, SchemesFromRanks) {
   returns_from_ranks(RewardScheme::kRank, draw_of_two, 4, out);  // places 1 and 2 shared
   const float shared_first[4] = {2.0f / 3, 2.0f / 3, -1.0f / 3, -1};
   for (int seat = 0; seat < 4; ++seat) EXPECT_NEAR(out[seat], shared_first[seat], 1e-6) << seat;
+  returns_from_ranks(RewardScheme::kWinner, draw_of_two, 4, out, -0.5f);  // a draw penalised
+  EXPECT_EQ(std::vector<float>(out, out + 4), (std::vector<float>{-0.5f, -0.5f, -1, -1}));
+  returns_from_ranks(RewardScheme::kWinner, sole_winner, 4, out, -0.5f);  // no draw: no change
+  EXPECT_EQ(std::vector<float>(out, out + 4), (std::vector<float>{-1, 1, -1, -1}));
   const int draw_of_all[4] = {1, 1, 1, 1};
   returns_from_ranks(RewardScheme::kRank, draw_of_all, 4, out);
   EXPECT_EQ(std::vector<float>(out, out + 4), (std::vector<float>{0, 0, 0, 0}));
@@ -175,6 +181,17 @@ TEST(Rewards, SchemesFromRanks) {
   EXPECT_FLOAT_EQ(out[0] + out[1] + out[2] + out[3], 2.0f / 3 - 2.0f);
   EXPECT_THROW(reward_scheme_from_name("glory"), std::invalid_argument);
   EXPECT_EQ(reward_scheme_from_name("rank"), RewardScheme::kRank);
+}
+
+TEST(DjambiGameState, ADrawScoresTheDrawValueUnderTheWinnerReward) {
+  // The 120th quiet turn ends the game in a draw between Red and Yellow.
+  DjambiGame game({}, RewardScheme::kWinner, -0.5f);
+  auto s = state_from_text(game, "4Cy4/9/9/9/4Cr4/9/9/9/9 r r-y- - 119 7");
+  apply_turn(*s, parse_turn(*s, "e5-d5"));
+  ASSERT_TRUE(s->is_terminal());
+  float out[4];
+  s->returns(out);
+  EXPECT_EQ(std::vector<float>(out, out + 4), (std::vector<float>{-0.5f, -1, -0.5f, -1}));
 }
 
 TEST(DjambiGameState, ReturnsFollowTheRanking) {

@@ -58,7 +58,7 @@ TEST(TrainConfig, KeyTableIsComplete) {
     EXPECT_EQ(k.comment.find('\n'), std::string::npos) << k.name;
   }
   for (const char* name :
-       {"game.name", "game.variants", "game.reward", "net.preset", "net.channels", "net.blocks",
+       {"game.name", "game.variants", "game.reward", "game.draw_value", "net.preset", "net.channels", "net.blocks",
         "net.value_hidden", "net.threads", "mcts.sims", "mcts.fast_sims", "mcts.full_search_fraction",
         "mcts.c_puct", "mcts.fpu_reduction", "mcts.dirichlet_alpha", "mcts.dirichlet_epsilon",
         "mcts.forced_playouts", "mcts.forced_playout_k", "mcts.paranoid", "mcts.leaves_per_round",
@@ -70,7 +70,7 @@ TEST(TrainConfig, KeyTableIsComplete) {
         "evaluation.sims", "evaluation.opponents", "run.checkpoint_every_steps",
         "run.keep_checkpoints", "run.seed", "run.threads"})
     EXPECT_TRUE(names.count(name)) << name;
-  EXPECT_EQ(names.size(), 44u);
+  EXPECT_EQ(names.size(), 45u);
 }
 
 TEST(TrainConfig, DefaultsRoundTripThroughYaml) {
@@ -267,6 +267,10 @@ TEST(TrainConfig, CrossKeyConstraints) {
   EXPECT_NO_THROW(parse_train_config("mcts:\n  sims: 16\n  full_search_fraction: 1\n", "no cap"));
   EXPECT_HAS(parse_error("evaluation:\n  opponents: []\n"), "evaluation.opponents: empty");
   EXPECT_NO_THROW(parse_train_config("evaluation:\n  every_steps: 0\n  opponents: []\n", "off"));
+  EXPECT_HAS(parse_error("game:\n  reward: rank\n  draw_value: -0.5\n"),
+             "game.draw_value: applies to the winner reward only, not to 'rank'");
+  EXPECT_HAS(parse_error("game:\n  draw_value: -1.5\n"), "game.draw_value");
+  EXPECT_NO_THROW(parse_train_config("game:\n  draw_value: -0.5\n", "penalised draws"));
 }
 
 TEST(TrainConfig, KeysGivenTwice) {
