@@ -79,20 +79,19 @@ void run_arena_command(ArenaOptions o) {
   settings.max_turns = o.max_turns;
   settings.seed = o.seed;
   const PlayerFactory factory = full_player_factory();
-  // Check the specs before creating anything on disk.
-  try {
-    for (const auto& spec : specs) factory.create(spec, game, 0);
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(e.what());
-  }
-  std::filesystem::create_directories(o.out);
-  std::ofstream records(o.out + "/games.txt");
+  // run_arena checks the specs before its first game, so the directory is made at the first
+  // finished game: a refused arena leaves nothing on disk.
+  std::ofstream records;
   Progress progress("arena games", static_cast<uint64_t>(o.games));
   int done = 0;
   const auto start = std::chrono::steady_clock::now();
   ArenaResult result;
   try {
     result = run_arena(game, factory, settings, [&](int, const ArenaGame& g) {
+      if (!records.is_open()) {
+        std::filesystem::create_directories(o.out);
+        records.open(o.out + "/games.txt");
+      }
       records << format_record(g.played.record) << "\n" << std::flush;
       progress.update(static_cast<uint64_t>(++done));
     });
