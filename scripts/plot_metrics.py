@@ -13,6 +13,19 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 
+def plot_pooled_share(ax, records, total_key, part_key, label):
+    """Plots part/total between consecutive records, pooled until each point covers 50 games."""
+    xs, ys, pooled_total, pooled_part = [], [], 0, 0
+    for a, b in zip(records, records[1:]):
+        pooled_total += b.get(total_key, 0) - a.get(total_key, 0)
+        pooled_part += b.get(part_key, 0) - a.get(part_key, 0)
+        if pooled_total >= 50:
+            xs.append(b["step"])
+            ys.append(100 * pooled_part / pooled_total)
+            pooled_total, pooled_part = 0, 0
+    ax.plot(xs, ys, label=label)
+
+
 def main(run_dir):
     with open(os.path.join(run_dir, "metrics.jsonl")) as f:
         records = [json.loads(line) for line in f if line.strip()]
@@ -55,23 +68,13 @@ def main(run_dir):
     ax.grid(alpha=0.3)
     fig.savefig(os.path.join(out, "time_split.png"), dpi=120, bbox_inches="tight")
 
-    # How self-play games end: the share of draws (120 quiet turns, or the decision limit).
+    # How self-play games end: the share of draws (120 quiet turns, or the decision limit), and
+    # in mixed-seat games the share a network seat won alone.
     fig, ax = plt.subplots(figsize=(8, 4.5))
-    window = []
-    for a, b in zip(records, records[1:]):
-        games = b["games"] - a["games"]
-        if games > 0:
-            window.append((b["step"], 100 * (b["draws"] - a["draws"]) / games, games))
-    # Pool consecutive records until each point covers at least 50 games.
-    xs, ys, pooled_games, pooled_draws = [], [], 0, 0.0
-    for step, share, games in window:
-        pooled_games += games
-        pooled_draws += share * games / 100
-        if pooled_games >= 50:
-            xs.append(step)
-            ys.append(100 * pooled_draws / pooled_games)
-            pooled_games, pooled_draws = 0, 0.0
-    ax.plot(xs, ys, label="draws among self-play games (%)")
+    plot_pooled_share(ax, records, "games", "draws", "draws among self-play games (%)")
+    if records[-1].get("mixed_games", 0) > 0:
+        plot_pooled_share(ax, records, "mixed_games", "mixed_network_wins",
+                          "network wins among mixed-seat games (%)")
     ax.set_xlabel("learner step")
     ax.set_ylim(0, 100)
     ax.legend()

@@ -210,6 +210,12 @@ const std::vector<Key>& keys() {
                         "Decisions of a game chosen with temperature; the most visited after that."));
     t.push_back(int_key(DJ_KEY(selfplay, max_decisions), 1000, 1, 1000000,
                         "A game longer than this many decisions is adjudicated a draw."));
+    t.push_back(list_key(DJ_KEY(selfplay, opponents), {}, "player specs",
+                         "player specs without a network (mcts/player.h): random, greedy, mcts:sims=N",
+                         check_player_spec,
+                         "Fixed players seated next to the network in mixed games; their turns give no samples."));
+    t.push_back(double_key(DJ_KEY(selfplay, opponent_games), 0.0, 0, 1, kClosed,
+                           "Share of games that seat 1 to players-1 of the opponents in random seats (0 = pure self-play)."));
     // replay
     t.push_back(int_key(DJ_KEY(replay, window), 50000, 1, 100000000,
                         "Samples kept in the replay buffer (the most recent)."));
@@ -610,10 +616,19 @@ void check_cross(const TrainConfig& c) {
     throw Problem{"evaluation.opponents", "empty, but evaluation.every_steps is " +
                                               std::to_string(c.evaluation.every_steps) +
                                               " (set it to 0 to turn evaluation off)"};
-  if (c.game.name != "djambi")
+  if (c.game.name != "djambi") {
     for (const auto& spec : c.evaluation.opponents)
       if (parse_player_spec(spec).kind == "greedy")
         throw Problem{"evaluation.opponents", "greedy plays Djambi only"};
+    for (const auto& spec : c.selfplay.opponents)
+      if (parse_player_spec(spec).kind == "greedy")
+        throw Problem{"selfplay.opponents", "greedy plays Djambi only"};
+  }
+  if (c.selfplay.opponent_games > 0 && c.selfplay.opponents.empty())
+    throw Problem{"selfplay.opponents", "empty, but selfplay.opponent_games is above 0 (set it to 0 for pure self-play)"};
+  for (const auto& spec : c.selfplay.opponents)
+    if (parse_player_spec(spec).kind == "az")
+      throw Problem{"selfplay.opponents", "'" + spec + "': self-play seats only players without a network"};
 }
 
 // ---- reading documents ----

@@ -49,6 +49,8 @@ struct TrainConfig {
     double temperature = 0;
     int temperature_decisions = 0;
     int max_decisions = 0;  // longer games are adjudicated a draw
+    std::vector<std::string> opponents;  // fixed seats' player specs (mixed seats)
+    double opponent_games = 0;           // share of games with fixed seats
   };
   struct Replay {
     int window = 0;

@@ -1,5 +1,8 @@
 #include "train/selfplay.h"
 
+#include <algorithm>
+#include <numeric>
+
 #include <tbb/parallel_for.h>
 
 namespace djambi {
@@ -8,17 +11,34 @@ SelfPlay::SelfPlay(std::shared_ptr<const Game> game, Evaluator& evaluator, const
     : game_(std::move(game)),
       settings_(settings),
       search_(evaluator, settings.search.leaves_per_round),
+      opponent_factory_(basic_player_factory()),
       slots_(static_cast<size_t>(settings.games)),
       rng_(settings.seed) {
   for (Slot& slot : slots_) start_game(slot);
 }
 
 void SelfPlay::start_game(Slot& slot) {
+  const int players = game_->num_players();
   SearchConfig search = settings_.search;
   search.seed = rng_();
   slot.tree = std::make_unique<Tree>(search, game_->new_initial_state());
-  slot.record = std::make_unique<RecordBuilder>(*game_, slot.tree->root_state(),
-                                                std::vector<std::string>(static_cast<size_t>(game_->num_players()), "selfplay"));
+  slot.fixed.clear();
+  slot.fixed.resize(static_cast<size_t>(players));
+  std::vector<std::string> names(static_cast<size_t>(players), "selfplay");
+  std::uniform_real_distribution<double> uniform(0.0, 1.0);
+  if (!settings_.opponents.empty() && players > 1 && uniform(rng_) < settings_.opponent_games) {
+    std::vector<int> seats(static_cast<size_t>(players));
+    std::iota(seats.begin(), seats.end(), 0);
+    std::shuffle(seats.begin(), seats.end(), rng_);
+    const int count = std::uniform_int_distribution<int>(1, players - 1)(rng_);
+    std::uniform_int_distribution<size_t> pick(0, settings_.opponents.size() - 1);
+    for (int k = 0; k < count; ++k) {
+      const auto seat = static_cast<size_t>(seats[static_cast<size_t>(k)]);
+      names[seat] = settings_.opponents[pick(rng_)];
+      slot.fixed[seat] = opponent_factory_.create(names[seat], game_, rng_());
+    }
+  }
+  slot.record = std::make_unique<RecordBuilder>(*game_, slot.tree->root_state(), names);
   slot.samples.clear();
   slot.decisions = 0;
 }
@@ -32,6 +52,7 @@ FinishedGame SelfPlay::finish_game(Slot& slot) {
   done.adjudicated = !end.is_terminal();
   done.decisions = slot.decisions;
   done.record = slot.record->finish(end);
+  for (const auto& fixed : slot.fixed) done.network_seats.push_back(fixed == nullptr);
   for (auto& [sample, seat] : slot.samples) {
     set_value_target(sample, done.returns.data(), players, seat);
     done.samples.push_back(std::move(sample));
@@ -40,7 +61,38 @@ FinishedGame SelfPlay::finish_game(Slot& slot) {
   return done;
 }
 
+bool SelfPlay::over(const Slot& slot) const {
+  return slot.tree->root_state().is_terminal() || slot.decisions >= settings_.max_decisions;
+}
+
+void SelfPlay::apply(Slot& slot, Action action) {
+  const GameState& state = slot.tree->root_state();
+  for (const auto& fixed : slot.fixed)
+    if (fixed) fixed->observe(state, action);
+  slot.record->on_action(state, action);
+  slot.tree->advance(action);
+  ++slot.decisions;
+}
+
+void SelfPlay::play_fixed_turns(Slot& slot) {
+  while (!over(slot)) {
+    Player* player = slot.fixed[static_cast<size_t>(slot.tree->root_state().current_player())].get();
+    if (!player) return;
+    for (Action action : player->choose_turn(slot.tree->root_state()))
+      if (!over(slot)) apply(slot, action);
+  }
+}
+
 std::vector<FinishedGame> SelfPlay::step() {
+  std::vector<FinishedGame> finished;
+  // Bring every game to a decision of the network (a new game may open with fixed seats).
+  tbb::parallel_for(size_t(0), slots_.size(), [&](size_t i) { play_fixed_turns(slots_[i]); });
+  for (Slot& slot : slots_)
+    while (over(slot)) {
+      finished.push_back(finish_game(slot));
+      play_fixed_turns(slot);
+    }
+
   std::vector<Tree*> trees;
   std::vector<int> sims;
   std::uniform_real_distribution<double> uniform(0.0, 1.0);
@@ -55,7 +107,6 @@ std::vector<FinishedGame> SelfPlay::step() {
 
   std::vector<uint64_t> seeds(slots_.size());
   for (auto& s : seeds) s = rng_();
-  std::vector<uint8_t> ended(slots_.size(), 0);
   tbb::parallel_for(size_t(0), slots_.size(), [&](size_t i) {
     Slot& slot = slots_[i];
     Tree& tree = *slot.tree;
@@ -63,16 +114,11 @@ std::vector<FinishedGame> SelfPlay::step() {
     if (slot.full) slot.samples.emplace_back(encode_sample(state, tree.policy_target()), state.current_player());
     std::mt19937_64 rng(seeds[i]);
     const float temperature = slot.decisions < settings_.temperature_decisions ? settings_.temperature : 0.0f;
-    const Action action = tree.choose_action(temperature, rng);
-    slot.record->on_action(state, action);
-    tree.advance(action);
-    ++slot.decisions;
-    ended[i] = tree.root_state().is_terminal() || slot.decisions >= settings_.max_decisions;
+    apply(slot, tree.choose_action(temperature, rng));
   });
   decisions_ += static_cast<long long>(slots_.size());
-  std::vector<FinishedGame> finished;
-  for (size_t i = 0; i < slots_.size(); ++i)
-    if (ended[i]) finished.push_back(finish_game(slots_[i]));
+  for (Slot& slot : slots_)
+    if (over(slot)) finished.push_back(finish_game(slot));
   return finished;
 }
 

@@ -2,12 +2,18 @@
 // Self-play: many games in flight, one batched search for all of them per decision, KataGo's
 // playout cap randomisation (a full search with exploration noise on a fraction of decisions,
 // only those recorded as samples; a cheap search otherwise).
+// Mixed seats: a share of the games seat fixed opponents (greedy, random, rollout search) next
+// to the network. Their turns are played without a search and give no samples, so the network
+// learns what its own seats' decisions earned against them. Four copies of one policy can settle
+// into a passive draw that suits them all; an opponent that attacks punishes that.
 #include <memory>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "env/game_record.h"
 #include "mcts/batched_search.h"
+#include "mcts/player.h"
 #include "train/sample.h"
 
 namespace djambi {
@@ -22,6 +28,8 @@ struct SelfPlaySettings {
   int temperature_decisions = 30;    // decisions per game chosen with temperature
   int max_decisions = 3000;          // longer games are stopped and count as draws (zero returns)
   uint64_t seed = 1;
+  std::vector<std::string> opponents;  // player specs of the fixed seats, drawn uniformly
+  double opponent_games = 0.0;         // share of games with 1..players-1 fixed seats
 };
 
 struct FinishedGame {
@@ -30,6 +38,7 @@ struct FinishedGame {
   std::vector<float> returns;  // by seat
   int decisions = 0;
   bool adjudicated = false;    // stopped at max_decisions
+  std::vector<uint8_t> network_seats;  // by seat: 1 where the network played
 };
 
 class SelfPlay {
@@ -46,15 +55,20 @@ class SelfPlay {
     std::unique_ptr<Tree> tree;
     std::unique_ptr<RecordBuilder> record;
     std::vector<std::pair<Sample, int>> samples;  // with the seat to act
+    std::vector<std::unique_ptr<Player>> fixed;  // by seat; null where the network plays
     int decisions = 0;
     bool full = false;
   };
   void start_game(Slot& slot);
   FinishedGame finish_game(Slot& slot);
+  bool over(const Slot& slot) const;
+  void apply(Slot& slot, Action action);
+  void play_fixed_turns(Slot& slot);
 
   std::shared_ptr<const Game> game_;
   SelfPlaySettings settings_;
   BatchedSearch search_;
+  PlayerFactory opponent_factory_;
   std::vector<Slot> slots_;
   std::mt19937_64 rng_;
   long long decisions_ = 0;

@@ -88,6 +88,7 @@ class Trainer {
   double selfplay_seconds_ = 0, learn_seconds_ = 0;
   std::vector<long long> first_place_by_seat_;
   long long draws_ = 0, adjudicated_ = 0;
+  long long mixed_games_ = 0, mixed_network_wins_ = 0;  // games with fixed seats; the network alone first
   LossStats last_loss_;
   json last_evaluation_;
   std::ofstream metrics_;
@@ -142,6 +143,8 @@ Trainer::Trainer(const std::string& root, const TrainConfig& config, bool resume
   sp.temperature = static_cast<float>(config_.selfplay.temperature);
   sp.temperature_decisions = config_.selfplay.temperature_decisions;
   sp.max_decisions = config_.selfplay.max_decisions;
+  sp.opponents = config_.selfplay.opponents;
+  sp.opponent_games = config_.selfplay.opponent_games;
   sp.seed = rng_();
   selfplay_ = std::make_unique<SelfPlay>(game_, *cache_, sp);
   if (first_place_by_seat_.empty()) first_place_by_seat_.assign(static_cast<size_t>(game_->num_players()), 0);
@@ -173,6 +176,8 @@ void Trainer::restore_totals(const json& record) {
   samples_ = record.value("samples", 0LL);
   decisions_in_games_ = static_cast<long long>(record.value("game_length", 0.0) * static_cast<double>(games_));
   draws_ = record.value("draws", 0LL);
+  mixed_games_ = record.value("mixed_games", 0LL);
+  mixed_network_wins_ = record.value("mixed_network_wins", 0LL);
   adjudicated_ = record.value("adjudicated", 0LL);
   first_place_by_seat_ = record.value("first_place_by_seat", first_place_by_seat_);
   elapsed_before_ = record.value("elapsed_seconds", 0.0);
@@ -201,14 +206,17 @@ void Trainer::record_games(std::vector<FinishedGame>& finished) {
     ++games_;
     ++games_since_flush_;
     decisions_in_games_ += g.decisions;
+    const bool mixed = std::count(g.network_seats.begin(), g.network_seats.end(), 0) > 0;
+    mixed_games_ += mixed;
     if (g.adjudicated) {
       ++adjudicated_;
     } else {
-      const float best = *std::max_element(g.returns.begin(), g.returns.end());
-      int firsts = 0;
-      for (float r : g.returns) firsts += r == best;
+      const auto first = std::max_element(g.returns.begin(), g.returns.end());
+      const int firsts = static_cast<int>(std::count(g.returns.begin(), g.returns.end(), *first));
+      const auto seat = static_cast<size_t>(first - g.returns.begin());
       if (firsts > 1) ++draws_;
-      else ++first_place_by_seat_[static_cast<size_t>(std::max_element(g.returns.begin(), g.returns.end()) - g.returns.begin())];
+      else ++first_place_by_seat_[seat];
+      mixed_network_wins_ += mixed && firsts == 1 && g.network_seats[seat];
     }
     for (Sample& s : g.samples) {
       replay_->add(std::move(s));
@@ -286,6 +294,8 @@ void Trainer::learn_one_step() {
   record["game_length"] = games_ ? static_cast<double>(decisions_in_games_) / games_ : 0.0;
   record["first_place_by_seat"] = first_place_by_seat_;
   record["draws"] = draws_;
+  record["mixed_games"] = mixed_games_;
+  record["mixed_network_wins"] = mixed_network_wins_;
   record["adjudicated"] = adjudicated_;
   record["replay_size"] = replay_->size();
   record["cache_hit_rate"] = cache_->hit_rate();

@@ -1,0 +1,104 @@
+// Self-play with mixed seats: fixed opponents play their own turns, and only the network's
+// decisions become samples, each valued by its own seat's return.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "env/games.h"
+#include "env/turn_text.h"
+#include "mcts/basic_evaluators.h"
+#include "train/selfplay.h"
+
+namespace djambi {
+namespace {
+
+SelfPlaySettings mixed_settings(std::vector<std::string> opponents, double opponent_games) {
+  SelfPlaySettings s;
+  s.games = 6;
+  s.full_sims = 4;
+  s.fast_sims = 2;
+  s.full_search_fraction = 1.0;  // every network decision is a sample
+  s.max_decisions = 100000;
+  s.opponents = std::move(opponents);
+  s.opponent_games = opponent_games;
+  s.seed = 7;
+  return s;
+}
+
+std::vector<FinishedGame> play_games(const std::shared_ptr<const Game>& game, const SelfPlaySettings& settings,
+                                     size_t count) {
+  UniformEvaluator uniform;
+  SelfPlay selfplay(game, uniform, settings);
+  std::vector<FinishedGame> games;
+  while (games.size() < count)
+    for (FinishedGame& g : selfplay.step()) games.push_back(std::move(g));
+  return games;
+}
+
+// Replays the record turn by turn; the seat of each network decision, in order.
+std::vector<int> network_decision_seats(const Game& game, const FinishedGame& g) {
+  auto state = game.new_initial_state();
+  std::vector<int> seats;
+  for (const std::string& move : g.record.moves) {
+    const int mover = state->current_player();
+    const std::vector<Action> actions = parse_turn(*state, move);
+    if (g.network_seats[static_cast<size_t>(mover)]) seats.insert(seats.end(), actions.size(), mover);
+    apply_turn(*state, actions);
+  }
+  EXPECT_TRUE(state->is_terminal());
+  return seats;
+}
+
+void expect_samples_from_network_seats_only(const Game& game, const std::vector<FinishedGame>& games) {
+  for (const FinishedGame& g : games) {
+    ASSERT_FALSE(g.adjudicated);
+    ASSERT_EQ(g.network_seats.size(), g.record.players.size());
+    int network = 0;
+    for (size_t seat = 0; seat < g.network_seats.size(); ++seat) {
+      network += g.network_seats[seat];
+      EXPECT_EQ(g.record.players[seat] == "selfplay", g.network_seats[seat] == 1) << g.record.players[seat];
+    }
+    EXPECT_GE(network, 1);
+    const std::vector<int> seats = network_decision_seats(game, g);
+    ASSERT_EQ(g.samples.size(), seats.size());
+    for (size_t k = 0; k < seats.size(); ++k)
+      EXPECT_EQ(g.samples[k].value[0], g.returns[static_cast<size_t>(seats[k])]) << "sample " << k;
+  }
+}
+
+TEST(SelfPlayMixedSeats, TicTacToeOpponentTakesOneSeatAndGivesNoSamples) {
+  const auto game = make_game("tictactoe");
+  const auto games = play_games(game, mixed_settings({"random"}, 1.0), 24);
+  int random_first = 0;
+  for (const FinishedGame& g : games) {
+    EXPECT_EQ(std::count(g.network_seats.begin(), g.network_seats.end(), 0), 1);
+    random_first += g.record.players[0] == "random";
+  }
+  EXPECT_GT(random_first, 0);  // the fixed seat is drawn at random
+  EXPECT_LT(random_first, 24);
+  expect_samples_from_network_seats_only(*game, games);
+}
+
+TEST(SelfPlayMixedSeats, DjambiGreedyOpponentsPlayWholeTurns) {
+  const auto game = make_game("djambi");
+  const auto games = play_games(game, mixed_settings({"greedy", "random"}, 1.0), 6);
+  for (const FinishedGame& g : games) {
+    const auto fixed = std::count(g.network_seats.begin(), g.network_seats.end(), 0);
+    EXPECT_GE(fixed, 1);
+    EXPECT_LE(fixed, 3);
+  }
+  expect_samples_from_network_seats_only(*game, games);
+}
+
+TEST(SelfPlayMixedSeats, NoOpponentGamesMeansPureSelfPlay) {
+  const auto game = make_game("tictactoe");
+  const auto games = play_games(game, mixed_settings({"random"}, 0.0), 12);
+  for (const FinishedGame& g : games)
+    EXPECT_EQ(std::count(g.network_seats.begin(), g.network_seats.end(), 1), 2);
+  expect_samples_from_network_seats_only(*game, games);
+}
+
+}  // namespace
+}  // namespace djambi
