@@ -216,6 +216,9 @@ const std::vector<Key>& keys() {
                          "Fixed players seated next to the network in mixed games; their turns give no samples."));
     t.push_back(double_key(DJ_KEY(selfplay, opponent_games), 0.0, 0, 1, kClosed,
                            "Share of games that seat 1 to players-1 of the opponents in random seats (0 = pure self-play)."));
+    t.push_back(list_key(DJ_KEY(selfplay, imitate), {}, "player specs", "specs listed in selfplay.opponents",
+                         check_player_spec,
+                         "Opponents whose decisions become samples too, the policy target being the decision they made (learning from a demonstrator)."));
     // replay
     t.push_back(int_key(DJ_KEY(replay, window), 50000, 1, 100000000,
                         "Samples kept in the replay buffer (the most recent)."));
@@ -626,6 +629,9 @@ void check_cross(const TrainConfig& c) {
   }
   if (c.selfplay.opponent_games > 0 && c.selfplay.opponents.empty())
     throw Problem{"selfplay.opponents", "empty, but selfplay.opponent_games is above 0 (set it to 0 for pure self-play)"};
+  for (const auto& spec : c.selfplay.imitate)
+    if (std::find(c.selfplay.opponents.begin(), c.selfplay.opponents.end(), spec) == c.selfplay.opponents.end())
+      throw Problem{"selfplay.imitate", "'" + spec + "' is not one of selfplay.opponents"};
   for (const auto& spec : c.selfplay.opponents)
     if (parse_player_spec(spec).kind == "az")
       throw Problem{"selfplay.opponents", "'" + spec + "': self-play seats only players without a network"};

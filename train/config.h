@@ -51,6 +51,7 @@ struct TrainConfig {
     int max_decisions = 0;  // longer games are adjudicated a draw
     std::vector<std::string> opponents;  // fixed seats' player specs (mixed seats)
     double opponent_games = 0;           // share of games with fixed seats
+    std::vector<std::string> imitate;    // opponents whose decisions are samples too
   };
   struct Replay {
     int window = 0;

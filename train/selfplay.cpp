@@ -24,6 +24,8 @@ void SelfPlay::start_game(Slot& slot) {
   slot.tree = std::make_unique<Tree>(search, game_->new_initial_state());
   slot.fixed.clear();
   slot.fixed.resize(static_cast<size_t>(players));
+  slot.imitated.assign(static_cast<size_t>(players), 0);
+  slot.imitation_samples = 0;
   std::vector<std::string> names(static_cast<size_t>(players), "selfplay");
   std::uniform_real_distribution<double> uniform(0.0, 1.0);
   if (!settings_.opponents.empty() && players > 1 && uniform(rng_) < settings_.opponent_games) {
@@ -36,6 +38,7 @@ void SelfPlay::start_game(Slot& slot) {
       const auto seat = static_cast<size_t>(seats[static_cast<size_t>(k)]);
       names[seat] = settings_.opponents[pick(rng_)];
       slot.fixed[seat] = opponent_factory_.create(names[seat], game_, rng_());
+      slot.imitated[seat] = std::count(settings_.imitate.begin(), settings_.imitate.end(), names[seat]) > 0;
     }
   }
   slot.record = std::make_unique<RecordBuilder>(*game_, slot.tree->root_state(), names);
@@ -53,6 +56,7 @@ FinishedGame SelfPlay::finish_game(Slot& slot) {
   done.decisions = slot.decisions;
   done.record = slot.record->finish(end);
   for (const auto& fixed : slot.fixed) done.network_seats.push_back(fixed == nullptr);
+  done.imitation_samples = slot.imitation_samples;
   for (auto& [sample, seat] : slot.samples) {
     set_value_target(sample, done.returns.data(), players, seat);
     done.samples.push_back(std::move(sample));
@@ -76,10 +80,17 @@ void SelfPlay::apply(Slot& slot, Action action) {
 
 void SelfPlay::play_fixed_turns(Slot& slot) {
   while (!over(slot)) {
-    Player* player = slot.fixed[static_cast<size_t>(slot.tree->root_state().current_player())].get();
+    const int seat = slot.tree->root_state().current_player();
+    Player* player = slot.fixed[static_cast<size_t>(seat)].get();
     if (!player) return;
-    for (Action action : player->choose_turn(slot.tree->root_state()))
-      if (!over(slot)) apply(slot, action);
+    for (Action action : player->choose_turn(slot.tree->root_state())) {
+      if (over(slot)) break;
+      if (slot.imitated[static_cast<size_t>(seat)]) {
+        slot.samples.emplace_back(encode_sample(slot.tree->root_state(), {{action, 1.0f}}), seat);
+        ++slot.imitation_samples;
+      }
+      apply(slot, action);
+    }
   }
 }
 

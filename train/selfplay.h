@@ -6,6 +6,8 @@
 // to the network. Their turns are played without a search and give no samples, so the network
 // learns what its own seats' decisions earned against them. Four copies of one policy can settle
 // into a passive draw that suits them all; an opponent that attacks punishes that.
+// Imitated opponents' decisions are samples too, their policy target the decision they made
+// (learning from a demonstrator, as supervised pre-training does, but mixed into the stream).
 #include <memory>
 #include <random>
 #include <string>
@@ -30,6 +32,7 @@ struct SelfPlaySettings {
   uint64_t seed = 1;
   std::vector<std::string> opponents;  // player specs of the fixed seats, drawn uniformly
   double opponent_games = 0.0;         // share of games with 1..players-1 fixed seats
+  std::vector<std::string> imitate;    // opponents whose decisions become samples too
 };
 
 struct FinishedGame {
@@ -39,6 +42,7 @@ struct FinishedGame {
   int decisions = 0;
   bool adjudicated = false;    // stopped at max_decisions
   std::vector<uint8_t> network_seats;  // by seat: 1 where the network played
+  int imitation_samples = 0;           // samples of imitated opponents' decisions
 };
 
 class SelfPlay {
@@ -56,6 +60,8 @@ class SelfPlay {
     std::unique_ptr<RecordBuilder> record;
     std::vector<std::pair<Sample, int>> samples;  // with the seat to act
     std::vector<std::unique_ptr<Player>> fixed;  // by seat; null where the network plays
+    std::vector<uint8_t> imitated;               // by seat: the fixed player's decisions are samples
+    int imitation_samples = 0;
     int decisions = 0;
     bool full = false;
   };

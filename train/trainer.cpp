@@ -89,6 +89,7 @@ class Trainer {
   std::vector<long long> first_place_by_seat_;
   long long draws_ = 0, adjudicated_ = 0;
   long long mixed_games_ = 0, mixed_network_wins_ = 0;  // games with fixed seats; the network alone first
+  long long imitation_samples_ = 0;
   LossStats last_loss_;
   json last_evaluation_;
   std::ofstream metrics_;
@@ -145,6 +146,7 @@ Trainer::Trainer(const std::string& root, const TrainConfig& config, bool resume
   sp.max_decisions = config_.selfplay.max_decisions;
   sp.opponents = config_.selfplay.opponents;
   sp.opponent_games = config_.selfplay.opponent_games;
+  sp.imitate = config_.selfplay.imitate;
   sp.seed = rng_();
   selfplay_ = std::make_unique<SelfPlay>(game_, *cache_, sp);
   if (first_place_by_seat_.empty()) first_place_by_seat_.assign(static_cast<size_t>(game_->num_players()), 0);
@@ -178,6 +180,7 @@ void Trainer::restore_totals(const json& record) {
   draws_ = record.value("draws", 0LL);
   mixed_games_ = record.value("mixed_games", 0LL);
   mixed_network_wins_ = record.value("mixed_network_wins", 0LL);
+  imitation_samples_ = record.value("imitation_samples", 0LL);
   adjudicated_ = record.value("adjudicated", 0LL);
   first_place_by_seat_ = record.value("first_place_by_seat", first_place_by_seat_);
   elapsed_before_ = record.value("elapsed_seconds", 0.0);
@@ -208,6 +211,7 @@ void Trainer::record_games(std::vector<FinishedGame>& finished) {
     decisions_in_games_ += g.decisions;
     const bool mixed = std::count(g.network_seats.begin(), g.network_seats.end(), 0) > 0;
     mixed_games_ += mixed;
+    imitation_samples_ += g.imitation_samples;
     if (g.adjudicated) {
       ++adjudicated_;
     } else {
@@ -296,6 +300,7 @@ void Trainer::learn_one_step() {
   record["draws"] = draws_;
   record["mixed_games"] = mixed_games_;
   record["mixed_network_wins"] = mixed_network_wins_;
+  record["imitation_samples"] = imitation_samples_;
   record["adjudicated"] = adjudicated_;
   record["replay_size"] = replay_->size();
   record["cache_hit_rate"] = cache_->hit_rate();

@@ -63,14 +63,15 @@ TEST(TrainConfig, KeyTableIsComplete) {
         "mcts.c_puct", "mcts.fpu_reduction", "mcts.dirichlet_alpha", "mcts.dirichlet_epsilon",
         "mcts.forced_playouts", "mcts.forced_playout_k", "mcts.paranoid", "mcts.leaves_per_round",
         "selfplay.games", "selfplay.temperature", "selfplay.temperature_decisions",
-        "selfplay.max_decisions", "selfplay.opponents", "selfplay.opponent_games", "replay.window", "replay.min_samples", "replay.flush_every_games",
+        "selfplay.max_decisions", "selfplay.opponents", "selfplay.opponent_games",
+        "selfplay.imitate", "replay.window", "replay.min_samples", "replay.flush_every_games",
         "replay.symmetries", "learner.batch_size", "learner.learning_rate", "learner.weight_decay",
         "learner.momentum", "learner.optimizer", "learner.train_ratio", "learner.value_loss_weight",
         "learner.max_steps", "learner.max_minutes", "evaluation.every_steps", "evaluation.games",
         "evaluation.sims", "evaluation.opponents", "run.checkpoint_every_steps",
         "run.keep_checkpoints", "run.seed", "run.threads"})
     EXPECT_TRUE(names.count(name)) << name;
-  EXPECT_EQ(names.size(), 47u);
+  EXPECT_EQ(names.size(), 48u);
 }
 
 TEST(TrainConfig, DefaultsRoundTripThroughYaml) {

@@ -1,5 +1,5 @@
 // Self-play with mixed seats: fixed opponents play their own turns, and only the network's
-// decisions become samples, each valued by its own seat's return.
+// decisions (and an imitated opponent's) become samples, each valued by its own seat's return.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -37,21 +37,29 @@ std::vector<FinishedGame> play_games(const std::shared_ptr<const Game>& game, co
   return games;
 }
 
-// Replays the record turn by turn; the seat of each network decision, in order.
-std::vector<int> network_decision_seats(const Game& game, const FinishedGame& g) {
+struct Decision {
+  int seat;
+  Action action;
+};
+
+// Replays the record turn by turn; the decisions that should be samples, in order: those of
+// the network's seats and of the seats played by an imitated spec.
+std::vector<Decision> sampled_decisions(const Game& game, const FinishedGame& g, const std::string& imitated) {
   auto state = game.new_initial_state();
-  std::vector<int> seats;
+  std::vector<Decision> sampled;
   for (const std::string& move : g.record.moves) {
     const int mover = state->current_player();
     const std::vector<Action> actions = parse_turn(*state, move);
-    if (g.network_seats[static_cast<size_t>(mover)]) seats.insert(seats.end(), actions.size(), mover);
+    if (g.network_seats[static_cast<size_t>(mover)] || g.record.players[static_cast<size_t>(mover)] == imitated)
+      for (Action a : actions) sampled.push_back({mover, a});
     apply_turn(*state, actions);
   }
   EXPECT_TRUE(state->is_terminal());
-  return seats;
+  return sampled;
 }
 
-void expect_samples_from_network_seats_only(const Game& game, const std::vector<FinishedGame>& games) {
+void expect_samples_from_network_seats_only(const Game& game, const std::vector<FinishedGame>& games,
+                                            const std::string& imitated = "") {
   for (const FinishedGame& g : games) {
     ASSERT_FALSE(g.adjudicated);
     ASSERT_EQ(g.network_seats.size(), g.record.players.size());
@@ -61,10 +69,19 @@ void expect_samples_from_network_seats_only(const Game& game, const std::vector<
       EXPECT_EQ(g.record.players[seat] == "selfplay", g.network_seats[seat] == 1) << g.record.players[seat];
     }
     EXPECT_GE(network, 1);
-    const std::vector<int> seats = network_decision_seats(game, g);
-    ASSERT_EQ(g.samples.size(), seats.size());
-    for (size_t k = 0; k < seats.size(); ++k)
-      EXPECT_EQ(g.samples[k].value[0], g.returns[static_cast<size_t>(seats[k])]) << "sample " << k;
+    const std::vector<Decision> sampled = sampled_decisions(game, g, imitated);
+    ASSERT_EQ(g.samples.size(), sampled.size());
+    int imitations = 0;
+    for (size_t k = 0; k < sampled.size(); ++k) {
+      const Sample& sample = g.samples[k];
+      EXPECT_EQ(sample.value[0], g.returns[static_cast<size_t>(sampled[k].seat)]) << "sample " << k;
+      if (g.network_seats[static_cast<size_t>(sampled[k].seat)]) continue;
+      ++imitations;  // the policy target is the decision the demonstrator made
+      ASSERT_EQ(sample.policy.size(), 1u);
+      EXPECT_EQ(sample.policy[0].first, sampled[k].action);
+      EXPECT_EQ(sample.policy[0].second, 1.0f);
+    }
+    EXPECT_EQ(g.imitation_samples, imitations);
   }
 }
 
@@ -90,6 +107,17 @@ TEST(SelfPlayMixedSeats, DjambiGreedyOpponentsPlayWholeTurns) {
     EXPECT_LE(fixed, 3);
   }
   expect_samples_from_network_seats_only(*game, games);
+}
+
+TEST(SelfPlayMixedSeats, ImitatedGreedyDecisionsAreSamplesWithTheirMoveAsPolicy) {
+  const auto game = make_game("djambi");
+  SelfPlaySettings settings = mixed_settings({"greedy", "random"}, 1.0);
+  settings.imitate = {"greedy"};
+  const auto games = play_games(game, settings, 6);
+  int imitations = 0;
+  for (const FinishedGame& g : games) imitations += g.imitation_samples;
+  EXPECT_GT(imitations, 0);
+  expect_samples_from_network_seats_only(*game, games, "greedy");
 }
 
 TEST(SelfPlayMixedSeats, NoOpponentGamesMeansPureSelfPlay) {
