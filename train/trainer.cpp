@@ -57,6 +57,7 @@ class Trainer {
   json evaluate();
   void progress(bool final_line);
   bool should_stop() const;
+  double run_seconds() const;  // wall time of the run, across resumes
   // On resume: drops the metrics of steps the newest checkpoint does not hold (they are redone)
   // and returns the last record kept (empty if none).
   json forget_metrics_after(long long step) const;
@@ -191,8 +192,12 @@ void Trainer::restore_totals(const json& record) {
   evaluated_before_ = record.value("network_positions", 0LL);
 }
 
+double Trainer::run_seconds() const {
+  return elapsed_before_ + std::chrono::duration<double>(Clock::now() - started_).count();
+}
+
 bool Trainer::should_stop() const {
-  const double minutes = std::chrono::duration<double>(Clock::now() - started_).count() / 60.0;
+  const double minutes = run_seconds() / 60.0;  // a resumed run counts the time it had taken
   return (config_.learner.max_steps > 0 && learner_->steps() >= config_.learner.max_steps) ||
          (config_.learner.max_minutes > 0 && minutes >= config_.learner.max_minutes);
 }
@@ -284,7 +289,7 @@ void Trainer::learn_one_step() {
   }
   if (config_.run.checkpoint_every_steps > 0 && step % config_.run.checkpoint_every_steps == 0) checkpoint();
 
-  const double elapsed = elapsed_before_ + std::chrono::duration<double>(Clock::now() - started_).count();
+  const double elapsed = run_seconds();
   const auto& timings = selfplay_->timings();
   record["step"] = step;
   record["elapsed_seconds"] = elapsed;
@@ -318,9 +323,9 @@ void Trainer::progress(bool final_line) {
   const auto now = Clock::now();
   if (!final_line && now - last_progress_ < std::chrono::milliseconds(tty_ ? 500 : 10000)) return;
   last_progress_ = now;
-  const double elapsed = std::chrono::duration<double>(now - started_).count();
+  const double elapsed = run_seconds();
   const long long steps = learner_->steps();
-  const double rate = (steps - step_start_) / std::max(1e-9, elapsed);
+  const double rate = (steps - step_start_) / std::max(1e-9, std::chrono::duration<double>(now - started_).count());
   double eta = 0;
   if (config_.learner.max_steps > 0 && rate > 0) eta = (config_.learner.max_steps - steps) / rate;
   if (config_.learner.max_minutes > 0) {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # A training run killed with SIGKILL resumes from its newest checkpoint and replay chunks and
-# finishes its steps; its checkpoints stay loadable; a new run into the same directory is refused.
+# finishes its steps; its checkpoints stay loadable; a new run into the same directory is refused;
+# the wall-time budget counts the time before the resume.
 set -euo pipefail
 djambi=$1 source_dir=$2
 run=$(mktemp -d)/run
@@ -44,4 +45,13 @@ games=$(grep -o '"games":[0-9]*' "$run/metrics.jsonl" | cut -d: -f2)
 for records in "$run"/games/*.txt; do
   "$djambi" replay "$records" --check > /dev/null || { echo "$records does not replay"; exit 1; }
 done
+
+# The wall-time budget is the run's, across resumes: a run that has spent it takes no more steps.
+timed=$(dirname "$run")/timed
+"$djambi" train --config "$source_dir/configs/tictactoe.yaml" --run "$timed" --set learner.max_minutes=0.1 \
+    --set learner.batch_size=32 --set replay.min_samples=32 --set evaluation.every_steps=0 > "$timed.log" 2>&1
+spent=$(grep -o 'trained [0-9]* steps' "$timed.log")
+[ "$spent" != "trained 0 steps" ] || { echo "the timed run took no step"; exit 1; }
+"$djambi" train --resume "$timed" > "$timed.resumed" 2>&1 || { cat "$timed.resumed"; exit 1; }
+grep -q "$spent" "$timed.resumed" || { echo "resumed past its budget: $(grep trained "$timed.resumed")"; exit 1; }
 echo "resume after kill: ok"
