@@ -619,14 +619,13 @@ void check_cross(const TrainConfig& c) {
     throw Problem{"evaluation.opponents", "empty, but evaluation.every_steps is " +
                                               std::to_string(c.evaluation.every_steps) +
                                               " (set it to 0 to turn evaluation off)"};
-  if (c.game.name != "djambi") {
-    for (const auto& spec : c.evaluation.opponents)
-      if (parse_player_spec(spec).kind == "greedy")
-        throw Problem{"evaluation.opponents", "greedy plays Djambi only"};
-    for (const auto& spec : c.selfplay.opponents)
-      if (parse_player_spec(spec).kind == "greedy")
-        throw Problem{"selfplay.opponents", "greedy plays Djambi only"};
-  }
+  const auto refuse_greedy = [&](const std::vector<std::string>& specs, const char* key) {
+    for (const auto& spec : specs)
+      if (c.game.name != "djambi" && parse_player_spec(spec).kind == "greedy")
+        throw Problem{key, "greedy plays Djambi only"};
+  };
+  refuse_greedy(c.evaluation.opponents, "evaluation.opponents");
+  refuse_greedy(c.selfplay.opponents, "selfplay.opponents");
   if (c.selfplay.opponent_games > 0 && c.selfplay.opponents.empty())
     throw Problem{"selfplay.opponents", "empty, but selfplay.opponent_games is above 0 (set it to 0 for pure self-play)"};
   for (const auto& spec : c.selfplay.imitate)
