@@ -158,6 +158,7 @@ void register_bench_command(CLI::App& app) {
 
   register_bench_nets_command(bench);
   register_bench_mcts_command(bench);
+  register_bench_search_command(bench);
 }
 
 }  // namespace djambi::cli

@@ -111,4 +111,6 @@ std::unique_ptr<GameState> DjambiGame::new_initial_state() const {
   return std::make_unique<DjambiState>(Position::start(variants_), scheme_, draw_value_);
 }
 
+const DjambiState* as_djambi(const GameState& state) { return dynamic_cast<const DjambiState*>(&state); }
+
 }  // namespace djambi

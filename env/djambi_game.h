@@ -51,6 +51,9 @@ class DjambiState : public GameState {
   float draw_value_;
 };
 
+// The Djambi state behind a generic one, or nullptr for another game.
+const DjambiState* as_djambi(const GameState& state);
+
 class DjambiGame : public Game {
  public:
   explicit DjambiGame(Variants variants = {}, RewardScheme scheme = RewardScheme::kWinner, float draw_value = 0.0f);

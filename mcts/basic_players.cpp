@@ -8,7 +8,9 @@
 
 #include "env/djambi_game.h"
 #include "env/moves.h"
+#include "mcts/alphabeta_player.h"
 #include "mcts/basic_evaluators.h"
+#include "mcts/djambi_eval.h"
 
 namespace djambi {
 
@@ -29,38 +31,6 @@ std::vector<Action> random_turn(const GameState& state, std::mt19937_64& rng) {
     s->apply_action(a);
   } while (!turn_over(state, *s));
   return out;
-}
-
-// Material values for the greedy player (a chief is worth the game).
-int piece_value(Kind kind) {
-  switch (kind) {
-    case Kind::kChief: return 100;
-    case Kind::kAssassin: return 6;
-    case Kind::kReporter: return 5;
-    case Kind::kDiplomat: return 5;
-    case Kind::kNecromobile: return 6;
-    case Kind::kMilitant: return 2;
-    default: return 0;
-  }
-}
-
-// Enemy material killed minus own material killed by a move of `mover` from `before` to `after`.
-int material_gain(const Position& before, const Position& after, PlayerId mover) {
-  // Pieces move; a piece counts as killed when its party has fewer of its kind alive after.
-  int gain = 0;
-  std::array<std::array<int, 8>, kNumParties> alive_before{}, alive_after{};
-  for (Cell c : before.board)
-    if (is_living(c)) ++alive_before[party_of(c)][static_cast<int>(kind_of(c))];
-  for (Cell c : after.board)
-    if (is_living(c)) ++alive_after[party_of(c)][static_cast<int>(kind_of(c))];
-  for (int q = 0; q < kNumParties; ++q) {
-    const bool own = before.controller[q] == mover;
-    for (int k = 1; k <= 6; ++k) {
-      const int killed = alive_before[q][k] - alive_after[q][k];
-      gain += (own ? -1 : 1) * killed * piece_value(static_cast<Kind>(k));
-    }
-  }
-  return gain;
 }
 
 // Whether some other alive player could kill `player`'s chief with its next move part.
@@ -95,7 +65,7 @@ bool chief_threatened(const Position& pos, PlayerId player) {
 std::vector<Action> RandomPlayer::choose_turn(const GameState& state) { return random_turn(state, rng_); }
 
 std::vector<Action> GreedyPlayer::choose_turn(const GameState& state) {
-  const auto* djambi = dynamic_cast<const DjambiState*>(&state);
+  const DjambiState* djambi = as_djambi(state);
   if (!djambi) throw std::invalid_argument("the greedy player plays Djambi only");
   if (!djambi->at_turn_start()) return random_turn(state, rng_);
   const Position& pos = djambi->position();
@@ -220,6 +190,9 @@ PlayerFactory basic_player_factory() {
     const int rollouts = spec.get_int("rollouts", 1, 1, 10000);
     auto evaluator = std::make_shared<RolloutEvaluator>(rollouts, 10000, seed ^ 0xA5A5A5A5ull);
     return std::make_unique<MctsPlayer>(spec.text, evaluator, o);
+  });
+  factory.add("ab", [](const PlayerSpec& spec, std::shared_ptr<const Game> game, uint64_t seed) {
+    return make_alphabeta_player(spec, *game, seed);
   });
   return factory;
 }

@@ -1,0 +1,119 @@
+// bench search: whole-turn nodes/s and the depth the alpha-beta search reaches in a fixed time,
+// on one core, from the start position and from middle-game positions.
+#include <cstdio>
+#include <memory>
+
+#include "apps/cli_common.h"
+#include "apps/commands.h"
+#include "env/djambi_game.h"
+#include "env/random.h"
+#include "mcts/alphabeta.h"
+
+namespace djambi::cli {
+
+namespace {
+
+struct BenchSearchOptions {
+  std::vector<std::string> algorithms = {"brs", "paranoid", "maxn"};
+  std::vector<double> budgets = {0.05, 1.0};
+  int positions = 8;
+  std::vector<std::string> variants;
+  bool json = false;
+};
+
+// Middle-game positions at a turn start (the benchmarks' shared generator, then the turn ended).
+std::vector<Position> midgame_positions(const BenchSearchOptions& o) {
+  auto game = std::make_shared<DjambiGame>(variants_from(o.variants));
+  Rng rng(2024);
+  std::vector<Position> out;
+  while (static_cast<int>(out.size()) < o.positions) {
+    auto s = random_midgame(*game, rng);
+    while (!s->is_terminal() && !s->at_turn_start()) s->apply_action(s->legal_actions().front());
+    if (!s->is_terminal()) out.push_back(as_djambi(*s)->position());
+  }
+  return out;
+}
+
+struct Row {
+  std::string algorithm, positions;
+  double budget = 0;
+  double mean_depth = 0;
+  double nodes_per_second = 0;
+};
+
+Row measure(AbAlgorithm algo, double budget, const std::vector<Position>& positions, const char* label) {
+  AlphaBetaOptions options;
+  options.algorithm = algo;
+  options.seconds = budget;
+  uint64_t nodes = 0;
+  double seconds = 0, depth = 0;
+  for (const Position& pos : positions) {
+    AlphaBetaSearch search(options);  // a fresh table for each position
+    const AlphaBetaResult r = search.search(pos);
+    nodes += r.nodes;
+    seconds += r.seconds;
+    depth += r.depth;
+  }
+  return {ab_algorithm_name(algo), label, budget, depth / static_cast<double>(positions.size()),
+          static_cast<double>(nodes) / seconds};
+}
+
+void run_bench_search(const BenchSearchOptions& o) {
+  const std::vector<Position> start = {Position::start(variants_from(o.variants))};
+  const std::vector<Position> midgames = midgame_positions(o);
+  std::vector<Row> rows;
+  for (const std::string& name : o.algorithms) {
+    const AbAlgorithm algo = ab_algorithm_from_name(name);
+    for (double budget : o.budgets) {
+      rows.push_back(measure(algo, budget, start, "start"));
+      rows.push_back(measure(algo, budget, midgames, "midgame"));
+    }
+  }
+  if (o.json) {
+    std::printf("[");
+    for (size_t i = 0; i < rows.size(); ++i)
+      std::printf("%s{\"algo\": \"%s\", \"positions\": \"%s\", \"seconds\": %.3f, \"mean_depth\": %.2f, "
+                  "\"nodes_per_second\": %.0f}",
+                  i ? ", " : "", rows[i].algorithm.c_str(), rows[i].positions.c_str(), rows[i].budget,
+                  rows[i].mean_depth, rows[i].nodes_per_second);
+    std::printf("]\n");
+    return;
+  }
+  std::printf("%-9s %-8s %8s %7s %12s   (one thread; midgame: mean of %d positions)\n", "algo", "from",
+              "budget", "depth", "nodes/s", o.positions);
+  for (const Row& r : rows)
+    std::printf("%-9s %-8s %7.2fs %7.2f %12.0f\n", r.algorithm.c_str(), r.positions.c_str(), r.budget,
+                r.mean_depth, r.nodes_per_second);
+}
+
+}  // namespace
+
+void register_bench_search_command(CLI::App* bench) {
+  auto o = std::make_shared<BenchSearchOptions>();
+  auto* search = bench->add_subcommand("search", "Alpha-beta nodes/s and depth reached in a fixed time, one thread");
+  search->footer("Example: djambi bench search --algo brs --seconds 0.05,1 --positions 8");
+  search->add_option("--algo", o->algorithms, "Algorithms (brs, paranoid, maxn)")
+      ->delimiter(',')
+      ->capture_default_str();
+  search->add_option("--seconds", o->budgets, "Time budgets per decision")
+      ->delimiter(',')
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  search->add_option("--positions", o->positions, "Middle-game positions")
+      ->check(CLI::Range(1, 1000))
+      ->capture_default_str();
+  search->add_flag("--json", o->json, "Print one JSON array");
+  add_variant_option(search, &o->variants);
+  search->callback([o] {
+    for (const auto& name : o->algorithms) {
+      try {
+        ab_algorithm_from_name(name);
+      } catch (const std::invalid_argument& e) {
+        throw UsageError(e.what());
+      }
+    }
+    run_bench_search(*o);
+  });
+}
+
+}  // namespace djambi::cli
