@@ -1,4 +1,4 @@
-// Independent reference implementation of the Djambi rules of /work/shared/RULES.md.
+// Independent reference implementation of the Djambi rules of docs/RULES.md.
 // Deliberately simple: every call parses the position into a plain struct, whole moves are
 // enumerated directly (piece, destination, placement, reporter choice, exit move, exit placement),
 // and the end-of-turn processing (surround, counters, turn order) is done in one function.

@@ -1,6 +1,6 @@
 #pragma once
 // Independent, deliberately simple reference implementation of the Djambi rules
-// (/work/shared/RULES.md). Used only by tests to cross-check the fast engine.
+// (docs/RULES.md). Used only by tests to cross-check the fast engine.
 #include <string>
 #include <vector>
 #include <stdexcept>
