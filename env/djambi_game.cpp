@@ -55,10 +55,13 @@ void DjambiState::apply_action(Action action) {
 }
 
 void DjambiState::returns(float* out) const {
-  if (!is_terminal()) {
+  if (is_terminal())
+    adjudicated_returns(out);
+  else
     std::fill(out, out + num_players(), 0.0f);
-    return;
-  }
+}
+
+void DjambiState::adjudicated_returns(float* out) const {
   const auto ranks = seat_ranks();
   returns_from_ranks(scheme_, ranks.data(), num_players(), out, draw_value_);
 }

@@ -33,6 +33,8 @@ class DjambiState : public GameState {
   void legal_mask(uint8_t* mask) const override;
   void apply_action(Action action) override;
   void returns(float* out) const override;
+  // The survivors share first place (as in the quiet-turn draw), valued by the reward scheme.
+  void adjudicated_returns(float* out) const override;
   ObservationShape observation_shape() const override;
   void observation(float* out) const override;
   uint64_t hash() const override;

@@ -39,6 +39,10 @@ class GameState {
   virtual void apply_action(Action action) = 0;
   // One value per seat; zeros while the game runs.
   virtual void returns(float* out) const = 0;
+  // The returns of the game if it were stopped now and ruled a draw among the players still in
+  // it (env/outcome.h: a game cut by a length cap); the returns themselves once it is over. By
+  // default: the returns when over, else zeros.
+  virtual void adjudicated_returns(float* out) const { returns(out); }
 
   virtual ObservationShape observation_shape() const = 0;
   // Writes the whole observation (every element) from the current player's point of view.
@@ -47,7 +51,8 @@ class GameState {
   virtual std::string to_string() const = 0;
   virtual std::string action_to_string(Action action) const = 0;
   // Final rank of each seat (1 = first; players sharing a rank skip the next ones), written
-  // into num_players() ints. By default from the returns (a higher return ranks better).
+  // into num_players() ints; a running game is ranked as it stands. By default from the
+  // returns (a higher return ranks better).
   virtual void ranks(int* out) const;
   // The final result in the game's own words ("r:1 b:3 y:2 g:4" for Djambi); by default each
   // seat's return ("0:+1 1:-1").

@@ -175,7 +175,8 @@ PlayerFactory basic_player_factory() {
   });
   factory.add("greedy", [](const PlayerSpec& spec, std::shared_ptr<const Game> game, uint64_t seed) {
     spec.check_keys({});
-    if (game->name() != "djambi") throw std::invalid_argument("the greedy player plays Djambi only");
+    if (game->name() != "djambi")
+      throw std::invalid_argument("bad player spec '" + spec.text + "': greedy plays Djambi only");
     return std::make_unique<GreedyPlayer>(seed);
   });
   factory.add("mcts", [](const PlayerSpec& spec, std::shared_ptr<const Game>, uint64_t seed) {

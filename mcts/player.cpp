@@ -160,9 +160,7 @@ PlayedGame play_game(const Game& game, const std::vector<Player*>& seats, int ma
   PlayedGame out;
   for (; out.turns < max_turns && !state->is_terminal(); ++out.turns)
     play_turn(*state, *seats[static_cast<size_t>(state->current_player())], seats, &record);
-  out.finished = state->is_terminal();
-  out.ranks.assign(static_cast<size_t>(state->num_players()), 1);
-  state->ranks(out.ranks.data());
+  out.outcome = outcome_of(*state);
   out.record = record.finish(*state);
   return out;
 }

@@ -16,6 +16,7 @@
 
 #include "env/game.h"
 #include "env/game_record.h"
+#include "env/outcome.h"
 
 namespace djambi {
 
@@ -91,8 +92,7 @@ PlayerFactory basic_player_factory();
 void play_turn(GameState& state, Player& player, const std::vector<Player*>& observers);
 
 struct PlayedGame {
-  std::vector<int> ranks;  // by seat; an unfinished game is ranked as it stands
-  bool finished = false;   // false: stopped at max_turns
+  Outcome outcome;         // outcome.finished false: stopped at max_turns and adjudicated
   int turns = 0;
   GameRecord record;       // each turn commented with its player's analysis
 };

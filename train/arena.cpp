@@ -91,17 +91,16 @@ ArenaResult run_arena(std::shared_ptr<const Game> game, const PlayerFactory& fac
 
   std::vector<RankedGame> ranked;
   for (const ArenaGame& g : result.games) {
-    result.unfinished += !g.played.finished;
-    const int best = *std::min_element(g.played.ranks.begin(), g.played.ranks.end());
-    const int firsts = static_cast<int>(std::count(g.played.ranks.begin(), g.played.ranks.end(), best));
+    const Outcome& outcome = g.played.outcome;
+    result.unfinished += !outcome.finished;
     for (int s = 0; s < players; ++s) {
       ArenaEntrant& e = result.entrants[static_cast<size_t>(g.entrant_of_seat[static_cast<size_t>(s)])];
-      const int rank = g.played.ranks[static_cast<size_t>(s)];
       ++e.seats;
-      e.rank_sum += rank;
-      if (rank == 1) (firsts == 1 ? e.wins : e.draws) += 1;
+      e.rank_sum += outcome.ranks[static_cast<size_t>(s)];
+      e.wins += outcome.won(s);
+      e.draws += outcome.drew(s);
     }
-    ranked.push_back({g.entrant_of_seat, g.played.ranks});
+    ranked.push_back({g.entrant_of_seat, outcome.ranks});
   }
   const auto ratings = fit_plackett_luce(static_cast<int>(result.entrants.size()), ranked);
   for (size_t e = 0; e < ratings.size(); ++e) result.entrants[e].rating = ratings[e];

@@ -19,8 +19,10 @@
 #include <utility>
 #include <variant>
 
+#include "env/games.h"
 #include "env/rewards.h"
 #include "env/variants.h"
+#include "nets/az_player.h"
 #include "mcts/player.h"
 
 namespace djambi {
@@ -209,7 +211,7 @@ const std::vector<Key>& keys() {
     t.push_back(int_key(DJ_KEY(selfplay, temperature_decisions), 40, 0, 1000000,
                         "Decisions of a game chosen with temperature; the most visited after that."));
     t.push_back(int_key(DJ_KEY(selfplay, max_decisions), 1000, 1, 1000000,
-                        "A game longer than this many decisions is adjudicated a draw."));
+                        "A game longer than this many decisions is stopped and ruled a draw among the players still in it, valued like the quiet-turn draw (game.draw_value)."));
     t.push_back(list_key(DJ_KEY(selfplay, opponents), {}, "player specs",
                          "player specs without a network (mcts/player.h): random, greedy, mcts:sims=N",
                          check_player_spec,
@@ -619,13 +621,6 @@ void check_cross(const TrainConfig& c) {
     throw Problem{"evaluation.opponents", "empty, but evaluation.every_steps is " +
                                               std::to_string(c.evaluation.every_steps) +
                                               " (set it to 0 to turn evaluation off)"};
-  const auto refuse_greedy = [&](const std::vector<std::string>& specs, const char* key) {
-    for (const auto& spec : specs)
-      if (c.game.name != "djambi" && parse_player_spec(spec).kind == "greedy")
-        throw Problem{key, "greedy plays Djambi only"};
-  };
-  refuse_greedy(c.evaluation.opponents, "evaluation.opponents");
-  refuse_greedy(c.selfplay.opponents, "selfplay.opponents");
   if (c.selfplay.opponent_games > 0 && c.selfplay.opponents.empty())
     throw Problem{"selfplay.opponents", "empty, but selfplay.opponent_games is above 0 (set it to 0 for pure self-play)"};
   for (const auto& spec : c.selfplay.imitate)
@@ -764,6 +759,21 @@ void validate_train_config(const TrainConfig& config) {
     check_cross(config);
   } catch (const Problem& p) {
     throw std::invalid_argument(p.key + ": " + p.text);
+  }
+}
+
+void build_config_players(const TrainConfig& c) {
+  const PlayerFactory factory = full_player_factory();
+  const auto game = make_game(c.game.name, parse_variants(c.game.variants));
+  for (const auto* key : {"evaluation.opponents", "selfplay.opponents"}) {
+    const auto& specs = std::string(key) == "evaluation.opponents" ? c.evaluation.opponents : c.selfplay.opponents;
+    for (const auto& spec : specs) {
+      try {
+        factory.create(spec, game, 0);
+      } catch (const std::invalid_argument& e) {
+        throw std::invalid_argument(std::string(key) + ": " + e.what());
+      }
+    }
   }
 }
 

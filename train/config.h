@@ -48,7 +48,7 @@ struct TrainConfig {
     int games = 0;  // played in parallel
     double temperature = 0;
     int temperature_decisions = 0;
-    int max_decisions = 0;  // longer games are adjudicated a draw
+    int max_decisions = 0;  // longer games are ruled a draw among the survivors (env/outcome.h)
     std::vector<std::string> opponents;  // fixed seats' player specs (mixed seats)
     double opponent_games = 0;           // share of games with fixed seats
     std::vector<std::string> imitate;    // opponents whose decisions are samples too
@@ -117,6 +117,11 @@ void apply_overrides(TrainConfig& config, const std::vector<std::string>& assign
 
 // Checks every key's range or choices and the cross-key constraints; throws as above.
 void validate_train_config(const TrainConfig& config);
+// Builds every player the config names (evaluation and self-play opponents) once, so that a bad
+// spec (an unknown option, a value out of range, a missing bundle, a player of another game)
+// stops a run before it starts rather than at its first evaluation. Throws
+// std::invalid_argument naming the key.
+void build_config_players(const TrainConfig& config);
 
 // The fully resolved config as YAML: every key present, each preceded by its comment line;
 // parse_train_config(to_yaml(c)) == c.

@@ -19,11 +19,10 @@ MatchResult play_match(std::shared_ptr<const Game> game, const PlayerMaker& cand
       seats.push_back(s == seat ? candidate(seed + 1000 * g + s) : opponent(seed + 1000 * g + s));
     std::vector<Player*> pointers;
     for (auto& p : seats) pointers.push_back(p.get());
-    const std::vector<int> ranks = play_game(*game, pointers, max_turns).ranks;
-    int firsts = 0;
-    for (int r : ranks) firsts += r == 1;
-    if (ranks[static_cast<size_t>(seat)] == 1) (firsts == 1 ? result.wins : result.draws) += 1;
-    rank_sum += ranks[static_cast<size_t>(seat)];
+    const Outcome outcome = play_game(*game, pointers, max_turns).outcome;
+    result.wins += outcome.won(seat);
+    result.draws += outcome.drew(seat);
+    rank_sum += outcome.ranks[static_cast<size_t>(seat)];
     ++result.games;
   }
   result.mean_rank = result.games ? rank_sum / result.games : 0.0;

@@ -26,6 +26,7 @@ void SelfPlay::start_game(Slot& slot) {
   slot.fixed.resize(static_cast<size_t>(players));
   slot.imitated.assign(static_cast<size_t>(players), 0);
   slot.imitation_samples = 0;
+  slot.forced_decisions = 0;
   std::vector<std::string> names(static_cast<size_t>(players), "selfplay");
   std::uniform_real_distribution<double> uniform(0.0, 1.0);
   if (!settings_.opponents.empty() && players > 1 && uniform(rng_) < settings_.opponent_games) {
@@ -50,15 +51,14 @@ FinishedGame SelfPlay::finish_game(Slot& slot) {
   FinishedGame done;
   const GameState& end = slot.tree->root_state();
   const int players = game_->num_players();
-  done.returns.assign(static_cast<size_t>(players), 0.0f);
-  if (end.is_terminal()) end.returns(done.returns.data());
-  done.adjudicated = !end.is_terminal();
+  done.outcome = outcome_of(end);
   done.decisions = slot.decisions;
   done.record = slot.record->finish(end);
   for (const auto& fixed : slot.fixed) done.network_seats.push_back(fixed == nullptr);
   done.imitation_samples = slot.imitation_samples;
+  done.forced_decisions = slot.forced_decisions;
   for (auto& [sample, seat] : slot.samples) {
-    set_value_target(sample, done.returns.data(), players, seat);
+    set_value_target(sample, done.outcome.returns.data(), players, seat);
     done.samples.push_back(std::move(sample));
   }
   start_game(slot);
@@ -78,14 +78,22 @@ void SelfPlay::apply(Slot& slot, Action action) {
   ++slot.decisions;
 }
 
-void SelfPlay::play_fixed_turns(Slot& slot) {
+void SelfPlay::play_until_network_choice(Slot& slot) {
   while (!over(slot)) {
-    const int seat = slot.tree->root_state().current_player();
+    const GameState& state = slot.tree->root_state();
+    const int seat = state.current_player();
     Player* player = slot.fixed[static_cast<size_t>(seat)].get();
-    if (!player) return;
+    if (!player) {
+      // A forced decision teaches nothing and needs no search.
+      const std::vector<Action> legal = state.legal_actions();
+      if (legal.size() != 1) return;
+      apply(slot, legal.front());
+      ++slot.forced_decisions;
+      continue;
+    }
     for (Action action : player->choose_turn(slot.tree->root_state())) {
       if (over(slot)) break;
-      if (slot.imitated[static_cast<size_t>(seat)]) {
+      if (slot.imitated[static_cast<size_t>(seat)] && slot.tree->root_state().legal_actions().size() > 1) {
         slot.samples.emplace_back(encode_sample(slot.tree->root_state(), {{action, 1.0f}}), seat);
         ++slot.imitation_samples;
       }
@@ -96,12 +104,12 @@ void SelfPlay::play_fixed_turns(Slot& slot) {
 
 std::vector<FinishedGame> SelfPlay::step() {
   std::vector<FinishedGame> finished;
-  // Bring every game to a decision of the network (a new game may open with fixed seats).
-  tbb::parallel_for(size_t(0), slots_.size(), [&](size_t i) { play_fixed_turns(slots_[i]); });
+  // Bring every game to a real choice of the network (a new game may open with fixed seats).
+  tbb::parallel_for(size_t(0), slots_.size(), [&](size_t i) { play_until_network_choice(slots_[i]); });
   for (Slot& slot : slots_)
     while (over(slot)) {
       finished.push_back(finish_game(slot));
-      play_fixed_turns(slot);
+      play_until_network_choice(slot);
     }
 
   std::vector<Tree*> trees;

@@ -38,11 +38,11 @@ struct SelfPlaySettings {
 struct FinishedGame {
   std::vector<Sample> samples;
   GameRecord record;
-  std::vector<float> returns;  // by seat
+  Outcome outcome;             // outcome.finished false: stopped at max_decisions, adjudicated
   int decisions = 0;
-  bool adjudicated = false;    // stopped at max_decisions
   std::vector<uint8_t> network_seats;  // by seat: 1 where the network played
   int imitation_samples = 0;           // samples of imitated opponents' decisions
+  int forced_decisions = 0;            // the network's decisions with one legal action (no search, no sample)
 };
 
 class SelfPlay {
@@ -62,6 +62,7 @@ class SelfPlay {
     std::vector<std::unique_ptr<Player>> fixed;  // by seat; null where the network plays
     std::vector<uint8_t> imitated;               // by seat: the fixed player's decisions are samples
     int imitation_samples = 0;
+    int forced_decisions = 0;
     int decisions = 0;
     bool full = false;
   };
@@ -69,7 +70,10 @@ class SelfPlay {
   FinishedGame finish_game(Slot& slot);
   bool over(const Slot& slot) const;
   void apply(Slot& slot, Action action);
-  void play_fixed_turns(Slot& slot);
+  // Plays the fixed seats' turns and the network's forced decisions (one legal action: no
+  // search, no sample; an imitated seat's forced decision gives no sample either) until the
+  // network has a choice to make or the game is over.
+  void play_until_network_choice(Slot& slot);
 
   std::shared_ptr<const Game> game_;
   SelfPlaySettings settings_;

@@ -91,6 +91,7 @@ class Trainer {
   long long draws_ = 0, adjudicated_ = 0;
   long long mixed_games_ = 0, mixed_network_wins_ = 0;  // games with fixed seats; the network alone first
   long long imitation_samples_ = 0;
+  long long forced_decisions_ = 0;
   LossStats last_loss_;
   json last_evaluation_;
   std::ofstream metrics_;
@@ -105,6 +106,7 @@ Trainer::Trainer(const std::string& root, const TrainConfig& config, bool resume
       net_config_(net_config_from(config_, *game_)),
       device_(default_device()),
       rng_(static_cast<uint64_t>(config_.run.seed)) {
+  build_config_players(config_);
   if (!resume) {
     dir_.create_new();
     write_file_atomically(dir_.config_path(), to_yaml(config_));
@@ -182,6 +184,7 @@ void Trainer::restore_totals(const json& record) {
   mixed_games_ = record.value("mixed_games", 0LL);
   mixed_network_wins_ = record.value("mixed_network_wins", 0LL);
   imitation_samples_ = record.value("imitation_samples", 0LL);
+  forced_decisions_ = record.value("forced_decisions", 0LL);
   adjudicated_ = record.value("adjudicated", 0LL);
   first_place_by_seat_ = record.value("first_place_by_seat", first_place_by_seat_);
   elapsed_before_ = record.value("elapsed_seconds", 0.0);
@@ -217,15 +220,15 @@ void Trainer::record_games(std::vector<FinishedGame>& finished) {
     const bool mixed = std::count(g.network_seats.begin(), g.network_seats.end(), 0) > 0;
     mixed_games_ += mixed;
     imitation_samples_ += g.imitation_samples;
-    if (g.adjudicated) {
+    forced_decisions_ += g.forced_decisions;
+    if (!g.outcome.finished) {
       ++adjudicated_;
+    } else if (g.outcome.draw()) {
+      ++draws_;
     } else {
-      const auto first = std::max_element(g.returns.begin(), g.returns.end());
-      const int firsts = static_cast<int>(std::count(g.returns.begin(), g.returns.end(), *first));
-      const auto seat = static_cast<size_t>(first - g.returns.begin());
-      if (firsts > 1) ++draws_;
-      else ++first_place_by_seat_[seat];
-      mixed_network_wins_ += mixed && firsts == 1 && g.network_seats[seat];
+      const auto seat = static_cast<size_t>(g.outcome.winner);
+      ++first_place_by_seat_[seat];
+      mixed_network_wins_ += mixed && g.network_seats[seat];
     }
     for (Sample& s : g.samples) {
       replay_->add(std::move(s));
@@ -306,6 +309,7 @@ void Trainer::learn_one_step() {
   record["mixed_games"] = mixed_games_;
   record["mixed_network_wins"] = mixed_network_wins_;
   record["imitation_samples"] = imitation_samples_;
+  record["forced_decisions"] = forced_decisions_;
   record["adjudicated"] = adjudicated_;
   record["replay_size"] = replay_->size();
   record["cache_hit_rate"] = cache_->hit_rate();

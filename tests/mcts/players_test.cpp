@@ -101,7 +101,7 @@ TEST(Players, AWholeGameBetweenBaselinesEndsAndIsRecorded) {
   std::vector<Player*> seats;
   for (auto& p : players) seats.push_back(p.get());
   const PlayedGame played = play_game(*game, seats, 5000);
-  EXPECT_TRUE(played.finished);
+  EXPECT_TRUE(played.outcome.finished);
   EXPECT_EQ(played.record.players, (std::vector<std::string>{"random", "greedy", "mcts:sims=8", "random"}));
   EXPECT_EQ(static_cast<int>(played.record.moves.size()), played.turns);
   EXPECT_EQ(played.record.result, replay_record(played.record)->result_string());

@@ -96,7 +96,7 @@ TEST(Arena, GreedyBeatsRandomAndEveryGameIsRecordedAndReplays) {
   for (int seat = 0; seat < 4; ++seat) EXPECT_EQ(greedy_seats[seat], 4);
   for (const ArenaGame& g : r.games) {
     auto end = replay_record(parse_records(format_record(g.played.record)).at(0));
-    EXPECT_EQ(end->is_terminal(), g.played.finished);
+    EXPECT_EQ(end->is_terminal(), g.played.outcome.finished);
   }
 }
 

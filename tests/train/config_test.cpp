@@ -254,8 +254,32 @@ TEST(TrainConfig, BadVariantsAndPlayerSpecs) {
   EXPECT_HAS(parse_error("game:\n  name: tictactoe\n  variants: [two_players]\n"),
              "game.variants: tic-tac-toe has no variants");
   EXPECT_HAS(parse_error("evaluation:\n  opponents: [\":sims=3\"]\n"), "evaluation.opponents: bad player spec");
-  EXPECT_HAS(parse_error("game:\n  name: tictactoe\nevaluation:\n  opponents: [greedy]\n"),
-             "evaluation.opponents: greedy plays Djambi only");
+}
+
+// The message of building the players of `yaml` (empty if they all build).
+std::string player_error(const std::string& yaml) {
+  try {
+    build_config_players(parse_train_config(yaml, "test.yaml"));
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(TrainConfig, EveryPlayerIsBuiltBeforeTheRunStarts) {
+  EXPECT_EQ(player_error("evaluation:\n  opponents: [random, greedy, \"mcts:sims=8\", \"ab:depth=1\"]\n"), "");
+  EXPECT_HAS(player_error("evaluation:\n  opponents: [\"mcts:foo=1\"]\n"),
+             "evaluation.opponents: bad player spec 'mcts:foo=1': unknown option 'foo'");
+  EXPECT_HAS(player_error("evaluation:\n  opponents: [\"mcts:sims=-1\"]\n"),
+             "evaluation.opponents: bad player spec 'mcts:sims=-1'");
+  EXPECT_HAS(player_error("evaluation:\n  opponents: [\"az:no-such-file.djp\"]\n"),
+             "evaluation.opponents: cannot read checkpoint no-such-file.djp");
+  EXPECT_HAS(player_error("selfplay:\n  opponents: [\"ab:algo=minimax\"]\n"),
+             "selfplay.opponents: bad player spec 'ab:algo=minimax': unknown search algorithm 'minimax'");
+  EXPECT_HAS(player_error("game:\n  name: tictactoe\nevaluation:\n  opponents: [random]\nselfplay:\n  opponents: [ab]\n"),
+             "selfplay.opponents: bad player spec 'ab': ab plays Djambi only");
+  EXPECT_HAS(player_error("game:\n  name: tictactoe\nevaluation:\n  opponents: [greedy]\n"),
+             "evaluation.opponents: bad player spec 'greedy': greedy plays Djambi only");
 }
 
 TEST(TrainConfig, CrossKeyConstraints) {

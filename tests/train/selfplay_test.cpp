@@ -43,16 +43,20 @@ struct Decision {
 };
 
 // Replays the record turn by turn; the decisions that should be samples, in order: those of
-// the network's seats and of the seats played by an imitated spec.
+// the network's seats and of the seats played by an imitated spec that had a choice.
 std::vector<Decision> sampled_decisions(const Game& game, const FinishedGame& g, const std::string& imitated) {
   auto state = game.new_initial_state();
   std::vector<Decision> sampled;
   for (const std::string& move : g.record.moves) {
     const int mover = state->current_player();
     const std::vector<Action> actions = parse_turn(*state, move);
-    if (g.network_seats[static_cast<size_t>(mover)] || g.record.players[static_cast<size_t>(mover)] == imitated)
-      for (Action a : actions) sampled.push_back({mover, a});
-    apply_turn(*state, actions);
+    const bool learns =
+        g.network_seats[static_cast<size_t>(mover)] || g.record.players[static_cast<size_t>(mover)] == imitated;
+    for (Action a : actions) {
+      // A forced decision (one legal action) is never a sample.
+      if (learns && state->legal_actions().size() > 1) sampled.push_back({mover, a});
+      state->apply_action(a);
+    }
   }
   EXPECT_TRUE(state->is_terminal());
   return sampled;
@@ -61,7 +65,7 @@ std::vector<Decision> sampled_decisions(const Game& game, const FinishedGame& g,
 void expect_samples_from_network_seats_only(const Game& game, const std::vector<FinishedGame>& games,
                                             const std::string& imitated = "") {
   for (const FinishedGame& g : games) {
-    ASSERT_FALSE(g.adjudicated);
+    ASSERT_TRUE(g.outcome.finished);
     ASSERT_EQ(g.network_seats.size(), g.record.players.size());
     int network = 0;
     for (size_t seat = 0; seat < g.network_seats.size(); ++seat) {
@@ -74,7 +78,7 @@ void expect_samples_from_network_seats_only(const Game& game, const std::vector<
     int imitations = 0;
     for (size_t k = 0; k < sampled.size(); ++k) {
       const Sample& sample = g.samples[k];
-      EXPECT_EQ(sample.value[0], g.returns[static_cast<size_t>(sampled[k].seat)]) << "sample " << k;
+      EXPECT_EQ(sample.value[0], g.outcome.returns[static_cast<size_t>(sampled[k].seat)]) << "sample " << k;
       if (g.network_seats[static_cast<size_t>(sampled[k].seat)]) continue;
       ++imitations;  // the policy target is the decision the demonstrator made
       ASSERT_EQ(sample.policy.size(), 1u);
@@ -95,6 +99,20 @@ TEST(SelfPlayMixedSeats, TicTacToeOpponentTakesOneSeatAndGivesNoSamples) {
   }
   EXPECT_GT(random_first, 0);  // the fixed seat is drawn at random
   EXPECT_LT(random_first, 24);
+  expect_samples_from_network_seats_only(*game, games);
+}
+
+TEST(SelfPlayForcedDecisions, AreCountedAndGiveNoSample) {
+  // A tic-tac-toe game that fills the board ends on a forced ninth move.
+  const auto game = make_game("tictactoe");
+  const auto games = play_games(game, mixed_settings({"random"}, 0.0), 24);
+  int forced = 0, full_boards = 0;
+  for (const FinishedGame& g : games) {
+    forced += g.forced_decisions;
+    full_boards += g.decisions == 9;  // one empty square is the only forced decision
+  }
+  EXPECT_EQ(forced, full_boards);
+  EXPECT_GT(full_boards, 0);
   expect_samples_from_network_seats_only(*game, games);
 }
 
