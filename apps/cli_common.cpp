@@ -18,6 +18,13 @@ void add_variant_option(CLI::App* command, std::vector<std::string>* names) {
       ->delimiter(',');
 }
 
+void apply_option_rules(CLI::App& app) {
+  for (CLI::Option* opt : app.get_options()) {
+    if (opt->nonpositional() && opt->get_expected_max() > 1) opt->allow_extra_args(false);
+  }
+  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) apply_option_rules(*sub);
+}
+
 Variants variants_from(const std::vector<std::string>& names) {
   try {
     return parse_variants(names);
