@@ -27,7 +27,9 @@ void add_variant_option(CLI::App* command, std::vector<std::string>* names);
 // subcommand is registered:
 // - an option that takes several values takes one per occurrence (repeat the option, or give a
 //   comma-separated list where the option splits on commas), so that options go anywhere:
-//   before, between or after the positionals, which they never swallow.
+//   before, between or after the positionals, which they never swallow;
+// - an integer is a plain decimal number (no 0x, no octal, no empty text, no sign on an
+//   unsigned one, nothing that wraps around).
 void apply_option_rules(CLI::App& app);
 Variants variants_from(const std::vector<std::string>& names);
 Position read_position(const std::string& text, const std::vector<std::string>& variant_names);
