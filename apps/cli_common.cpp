@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
+#include <filesystem>
 
 #include "env/games.h"
 #include "env/notation.h"
@@ -55,6 +56,18 @@ void apply_option_rules(CLI::App& app) {
     if (type == "INT" || type == "UINT") opt->transform(decimal_integer(type == "UINT"));
   }
   for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) apply_option_rules(*sub);
+}
+
+void check_directory_path(const std::string& option, const std::string& path, bool file) {
+  std::error_code error;
+  const std::filesystem::path start = file ? std::filesystem::path(path).parent_path() : std::filesystem::path(path);
+  for (std::filesystem::path p = start; !p.empty(); p = p.parent_path()) {
+    if (std::filesystem::exists(p, error) && !std::filesystem::is_directory(p, error)) {
+      if (p == std::filesystem::path(path)) throw UsageError(option + " '" + path + "' is a file, not a directory");
+      throw UsageError(option + " '" + path + "': '" + p.string() + "' is a file, not a directory");
+    }
+    if (p == p.parent_path()) break;
+  }
 }
 
 Variants variants_from(const std::vector<std::string>& names) {

@@ -31,6 +31,9 @@ void add_variant_option(CLI::App* command, std::vector<std::string>* names);
 // - an integer is a plain decimal number (no 0x, no octal, no empty text, no sign on an
 //   unsigned one, nothing that wraps around).
 void apply_option_rules(CLI::App& app);
+// `path` (the value of `option`) is a directory the command creates or writes into, or with
+// `file` a file it creates: UsageError, a sentence, when a directory on the way is an existing file.
+void check_directory_path(const std::string& option, const std::string& path, bool file = false);
 Variants variants_from(const std::vector<std::string>& names);
 Position read_position(const std::string& text, const std::vector<std::string>& variant_names);
 // `pattern` through strftime with the local time now ("runs/arena-%Y%m%d-%H%M%S").

@@ -70,6 +70,7 @@ void run_arena_command(ArenaOptions o, bool parallel_given) {
     throw UsageError("--parallel must be at least 1, got " + std::to_string(o.parallel));
   if (!parallel_given) o.parallel = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   if (o.out.empty()) o.out = timestamped("runs/arena-%Y%m%d-%H%M%S");
+  check_directory_path("--out", o.out);
   if (std::filesystem::exists(o.out) && !std::filesystem::is_empty(o.out))
     throw UsageError("'" + o.out + "' exists and is not empty; the arena writes into a new directory");
   // Each game searches on its own thread: one LibTorch thread each keeps the cores apart.
