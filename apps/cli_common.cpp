@@ -2,8 +2,12 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
+#include <filesystem>
 
 #include "env/games.h"
 #include "env/notation.h"
@@ -16,6 +20,54 @@ void add_variant_option(CLI::App* command, std::vector<std::string>* names) {
                       "no_own_kills, militant_spares_chiefs, power_skip_repeat, "
                       "surround_throne_access, surround_inherit_first_holder, two_players")
       ->delimiter(',');
+}
+
+namespace {
+
+// The text of an integer option checked and brought to plain decimal form: CLI11 reads numbers in
+// any C base ("0x2" is 2, "010" is 8), takes "" as 0 and "-1" as the largest unsigned value.
+CLI::Validator decimal_integer(bool is_unsigned) {
+  return CLI::Validator(
+      [is_unsigned](std::string& text) -> std::string {
+        const bool negative = !is_unsigned && !text.empty() && text[0] == '-';
+        const std::string digits = text.substr(negative ? 1 : 0);
+        if (digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos)
+          return std::string("expected a decimal integer") + (is_unsigned ? " >= 0" : "") + ", got '" + text + "'";
+        errno = 0;
+        if (is_unsigned) {
+          std::strtoull(digits.c_str(), nullptr, 10);
+        } else {
+          std::strtoll(text.c_str(), nullptr, 10);
+        }
+        if (errno == ERANGE) return "'" + text + "' is out of range";
+        const size_t first = std::min(digits.find_first_not_of('0'), digits.size() - 1);  // "010" is ten
+        text = (negative && digits[first] != '0' ? "-" : "") + digits.substr(first);
+        return "";
+      },
+      "");
+}
+
+}  // namespace
+
+void apply_option_rules(CLI::App& app) {
+  for (CLI::Option* opt : app.get_options()) {
+    if (opt->nonpositional() && opt->get_expected_max() > 1) opt->allow_extra_args(false);
+    const std::string type = opt->get_type_name();
+    if (type == "INT" || type == "UINT") opt->transform(decimal_integer(type == "UINT"));
+  }
+  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) apply_option_rules(*sub);
+}
+
+void check_directory_path(const std::string& option, const std::string& path, bool file) {
+  std::error_code error;
+  const std::filesystem::path start = file ? std::filesystem::path(path).parent_path() : std::filesystem::path(path);
+  for (std::filesystem::path p = start; !p.empty(); p = p.parent_path()) {
+    if (std::filesystem::exists(p, error) && !std::filesystem::is_directory(p, error)) {
+      if (p == std::filesystem::path(path)) throw UsageError(option + " '" + path + "' is a file, not a directory");
+      throw UsageError(option + " '" + path + "': '" + p.string() + "' is a file, not a directory");
+    }
+    if (p == p.parent_path()) break;
+  }
 }
 
 Variants variants_from(const std::vector<std::string>& names) {

@@ -23,6 +23,17 @@ class UsageError : public std::invalid_argument {
 
 // Adds the repeatable `--variant NAME` option (section 9 names; commas allowed).
 void add_variant_option(CLI::App* command, std::vector<std::string>* names);
+// The rules every option of every subcommand of `app` follows; called once, after the last
+// subcommand is registered:
+// - an option that takes several values takes one per occurrence (repeat the option, or give a
+//   comma-separated list where the option splits on commas), so that options go anywhere:
+//   before, between or after the positionals, which they never swallow;
+// - an integer is a plain decimal number (no 0x, no octal, no empty text, no sign on an
+//   unsigned one, nothing that wraps around).
+void apply_option_rules(CLI::App& app);
+// `path` (the value of `option`) is a directory the command creates or writes into, or with
+// `file` a file it creates: UsageError, a sentence, when a directory on the way is an existing file.
+void check_directory_path(const std::string& option, const std::string& path, bool file = false);
 Variants variants_from(const std::vector<std::string>& names);
 Position read_position(const std::string& text, const std::vector<std::string>& variant_names);
 // `pattern` through strftime with the local time now ("runs/arena-%Y%m%d-%H%M%S").

@@ -25,7 +25,7 @@ struct ArenaOptions {
   std::string game = "djambi";
   std::vector<std::string> variants;
   int games = 24;
-  int parallel = 0;
+  int parallel = 0;  // 0: not given, one game per core
   int max_turns = 1000;
   uint64_t seed = 1;
   std::string out;
@@ -54,7 +54,7 @@ void print_table(const ArenaResult& r) {
   }
 }
 
-void run_arena_command(ArenaOptions o) {
+void run_arena_command(ArenaOptions o, bool parallel_given) {
   std::vector<std::string> specs;
   for (const std::string& list : o.players) {
     try {
@@ -64,9 +64,13 @@ void run_arena_command(ArenaOptions o) {
     }
   }
   auto game = game_from(o.game, o.variants);
-  if (o.games < 1) throw UsageError("--games must be at least 1");
-  if (o.parallel < 1) o.parallel = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  if (o.games < 1) throw UsageError("--games must be at least 1, got " + std::to_string(o.games));
+  if (o.max_turns < 1) throw UsageError("--max-turns must be at least 1, got " + std::to_string(o.max_turns));
+  if (parallel_given && o.parallel < 1)
+    throw UsageError("--parallel must be at least 1, got " + std::to_string(o.parallel));
+  if (!parallel_given) o.parallel = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   if (o.out.empty()) o.out = timestamped("runs/arena-%Y%m%d-%H%M%S");
+  check_directory_path("--out", o.out);
   if (std::filesystem::exists(o.out) && !std::filesystem::is_empty(o.out))
     throw UsageError("'" + o.out + "' exists and is not empty; the arena writes into a new directory");
   // Each game searches on its own thread: one LibTorch thread each keeps the cores apart.
@@ -118,13 +122,13 @@ void register_arena_command(CLI::App& app) {
       "Player specs: docs/PLAYERS.md. Ratings: Plackett-Luce on the Elo scale (docs/ARENA.md).");
   cmd->add_option("--players", o->players, "Player specs, one per seat, comma-separated (repeatable)")->required();
   cmd->add_option("--games", o->games, "Games to play")->capture_default_str();
-  cmd->add_option("--parallel", o->parallel, "Games at once (default: one per core)");
+  auto* parallel = cmd->add_option("--parallel", o->parallel, "Games at once (default: one per core)");
   cmd->add_option("--max-turns", o->max_turns, "A longer game is stopped and ranked as it stands")->capture_default_str();
   cmd->add_option("--seed", o->seed, "Seed of the players' random choices")->capture_default_str();
   cmd->add_option("--out", o->out, "Directory for games.txt and summary.json (default runs/arena-DATE-TIME)");
   cmd->add_option("--game", o->game, "djambi | tictactoe")->capture_default_str();
   add_variant_option(cmd, &o->variants);
-  cmd->callback([o] { run_arena_command(*o); });
+  cmd->callback([o, parallel] { run_arena_command(*o, parallel->count() > 0); });
 }
 
 }  // namespace djambi::cli

@@ -22,6 +22,9 @@ struct ExportOptions {
 };
 
 void run_export(const ExportOptions& o) {
+  if (std::filesystem::is_directory(o.out))
+    throw UsageError("--out '" + o.out + "' is a directory; the bundle is one file, e.g. NAME.djp");
+  check_directory_path("--out", o.out, true);
   if (std::filesystem::exists(o.out) && !o.force)
     throw UsageError("'" + o.out + "' already exists; pass --force to replace it");
   if (o.sims < 1) throw UsageError("--sims must be at least 1, got " + std::to_string(o.sims));

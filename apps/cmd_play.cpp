@@ -103,6 +103,7 @@ void run_play(const PlayOptions& o) {
   const std::string record_path = o.record.empty() ? timestamped("runs/play-%Y%m%d-%H%M%S.txt") : o.record;
   if (std::filesystem::exists(record_path))
     throw UsageError("'" + record_path + "' already exists; the game record is never written over an existing file");
+  check_directory_path("--record", record_path, true);
 
   // One spec for every bot, or one per bot seat in seat order.
   std::vector<std::string> specs;

@@ -23,9 +23,11 @@ void run_train(const TrainOptions& o) {
   if (!o.resume_dir.empty()) {
     if (!o.config_path.empty() || !o.run_dir.empty() || !o.overrides.empty() || !o.variants.empty())
       throw UsageError("--resume continues a run with its own config.yaml; it takes no --config, --run, --set or --variant");
+    check_directory_path("--resume", o.resume_dir);
     outcome = train_resume(o.resume_dir);
   } else {
     if (o.run_dir.empty()) throw UsageError("give --run DIR for a new run (or --resume DIR)");
+    check_directory_path("--run", o.run_dir);
     TrainConfig config = o.config_path.empty() ? default_train_config() : load_train_config(o.config_path);
     std::vector<std::string> overrides = o.overrides;
     if (!o.variants.empty()) {  // --variant is a shorthand for --set game.variants=[...]
