@@ -88,6 +88,32 @@ std::array<float, 4> AlphaBetaSearch::evaluate(const Position& pos, int ply) con
   return v;
 }
 
+int AlphaBetaSearch::mover_positions(const Position& pos, bool reply, std::array<Position, 3>& out) const {
+  if (!reply) {
+    out[0] = pos;
+    return 1;
+  }
+  int n = 0;
+  for (int seat = 0; seat < pos.num_players(); ++seat) {
+    const PlayerId q = pos.player(seat);
+    if (q == root_player_ || !pos.alive(q)) continue;
+    out[n] = pos;
+    out[n].to_move = q;
+    out[n].after = kNobody;
+    ++n;
+  }
+  return n;
+}
+
+Position AlphaBetaSearch::next_position(const SearchChild& child, bool reply) const {
+  Position next = child.after;
+  if (reply && next.alive(root_player_)) {  // the root player moves after the reply
+    next.to_move = root_player_;
+    next.after = kNobody;
+  }
+  return next;
+}
+
 bool AlphaBetaSearch::best_reply_node(const Position& pos) const {
   // With one opponent left, best reply is plain alpha-beta in the game's own turn order.
   return options_.algorithm == AbAlgorithm::kBestReply && pos.num_alive() - 1 > 1;
@@ -168,19 +194,33 @@ void AlphaBetaSearch::note_cutoff(Action first, int ply, int depth) {
   }
 }
 
+// Below depth 0 the search goes on as quiescence: kills only, and the side to move may stand
+// pat (keep the static value), down to depth -quiescence. The maximising side is the root
+// player, or under brs every node that is not a reply node.
 float AlphaBetaSearch::alphabeta(const Position& pos, int depth, float alpha, float beta, int ply, bool min_turn) {
   ++nodes_;
   if (aborted_ || out_of_budget()) {
     aborted_ = true;
     return 0;
   }
-  if (terminal(pos)) return evaluate(pos, ply)[root_player_];
-  if (depth <= 0 || ply >= kMaxPly) return quiesce(pos, options_.quiescence, alpha, beta, ply, min_turn);
-
-  if (!best_reply_node(pos)) min_turn = false;
-  const uint64_t key = tt_key(pos, min_turn);
+  if (terminal(pos) || ply >= kMaxPly) return evaluate(pos, ply)[root_player_];
+  const bool brs = best_reply_node(pos);
+  if (!brs) min_turn = false;
+  const bool maximizing = brs ? !min_turn : pos.to_move == root_player_;
+  const bool quiet = depth <= 0;
+  float best = maximizing ? -kInfinity : kInfinity;
+  if (quiet) {
+    best = evaluate(pos, ply)[root_player_];
+    if (depth <= -options_.quiescence) return best;
+    if (options_.pruning && (maximizing ? best >= beta : best <= alpha)) return best;
+    if (maximizing)
+      alpha = std::max(alpha, best);
+    else
+      beta = std::min(beta, best);
+  }
+  const uint64_t key = quiet ? 0 : tt_key(pos, min_turn);
   Action tt_move = -1;
-  if (const TtEntry* e = tt_probe(key)) {
+  if (const TtEntry* e = quiet ? nullptr : tt_probe(key)) {
     tt_move = e->best;
     if (options_.pruning && e->depth >= depth) {
       if (e->bound == kExact) return e->value;
@@ -188,41 +228,21 @@ float AlphaBetaSearch::alphabeta(const Position& pos, int depth, float alpha, fl
       if (e->bound == kUpper && e->value <= alpha) return e->value;
     }
   }
-  const bool brs = best_reply_node(pos);
-  const bool maximizing = brs ? !min_turn : pos.to_move == root_player_;
   const float alpha0 = alpha, beta0 = beta;
-  float best = maximizing ? -kInfinity : kInfinity;
   Action best_first = -1;
   std::vector<SearchChild>& children = child_stack_[ply];
   std::vector<Ordered>& order = order_stack_[ply];
-
-  // A brs reply node searches the turns of every alive opponent; any other node, the mover's.
-  const int num_movers = brs && min_turn ? pos.num_players() : 1;
+  std::array<Position, 3> movers;
+  const int num_movers = mover_positions(pos, brs && min_turn, movers);
   for (int m = 0; m < num_movers; ++m) {
-    Position mover_pos = pos;
-    if (brs && min_turn) {
-      const PlayerId q = pos.player(m);
-      if (q == root_player_ || !pos.alive(q)) continue;
-      mover_pos.to_move = q;
-      mover_pos.after = kNobody;
-    }
-    const Turn turn(mover_pos);
-    order_moves(turn, ply, tt_move, false, order);
+    const Turn turn(movers[m]);
+    order_moves(turn, ply, tt_move, quiet, order);
     for (const Ordered& o : order) {
       children.clear();
-      expand_first_part(turn, o.first, options_.placements, false, children);
+      expand_first_part(turn, o.first, options_.placements, quiet, children);
       for (const SearchChild& child : children) {
-        float v;
-        if (brs) {
-          Position next = child.after;
-          if (min_turn && next.alive(root_player_)) {  // the root player moves after the reply
-            next.to_move = root_player_;
-            next.after = kNobody;
-          }
-          v = alphabeta(next, depth - 1, alpha, beta, ply + 1, !min_turn);
-        } else {
-          v = alphabeta(child.after, depth - 1, alpha, beta, ply + 1, false);
-        }
+        const float v = alphabeta(next_position(child, brs && min_turn), depth - 1, alpha, beta, ply + 1,
+                                  brs && !min_turn);
         if (aborted_) return 0;
         if (maximizing ? v > best : v < best) {
           best = v;
@@ -233,76 +253,19 @@ float AlphaBetaSearch::alphabeta(const Position& pos, int depth, float alpha, fl
         else
           beta = std::min(beta, v);
         if (options_.pruning && alpha >= beta) {
-          note_cutoff(o.first, ply, depth);
+          if (!quiet) note_cutoff(o.first, ply, depth);
           goto done;
         }
       }
     }
   }
 done:
-  tt_store(key, depth, best, best <= alpha0 ? kUpper : best >= beta0 ? kLower : kExact, best_first);
+  if (!quiet) tt_store(key, depth, best, best <= alpha0 ? kUpper : best >= beta0 ? kLower : kExact, best_first);
   return best;
 }
 
-float AlphaBetaSearch::quiesce(const Position& pos, int qdepth, float alpha, float beta, int ply, bool min_turn) {
-  ++nodes_;
-  if (aborted_ || out_of_budget()) {
-    aborted_ = true;
-    return 0;
-  }
-  if (terminal(pos)) return evaluate(pos, ply)[root_player_];
-  const float stand = evaluate(pos, ply)[root_player_];
-  if (qdepth <= 0 || ply >= kMaxPly) return stand;
-  const bool brs = best_reply_node(pos);
-  if (!brs) min_turn = false;
-  const bool maximizing = brs ? !min_turn : pos.to_move == root_player_;
-  // Standing pat: the side to move may decline every kill.
-  float best = stand;
-  if (maximizing) {
-    if (options_.pruning && stand >= beta) return stand;
-    alpha = std::max(alpha, stand);
-  } else {
-    if (options_.pruning && stand <= alpha) return stand;
-    beta = std::min(beta, stand);
-  }
-  std::vector<SearchChild>& children = child_stack_[ply];
-  std::vector<Ordered>& order = order_stack_[ply];
-  const int num_movers = brs && min_turn ? pos.num_players() : 1;
-  for (int m = 0; m < num_movers; ++m) {
-    Position mover_pos = pos;
-    if (brs && min_turn) {
-      const PlayerId q = pos.player(m);
-      if (q == root_player_ || !pos.alive(q)) continue;
-      mover_pos.to_move = q;
-      mover_pos.after = kNobody;
-    }
-    const Turn turn(mover_pos);
-    order_moves(turn, ply, -1, true, order);
-    for (const Ordered& o : order) {
-      children.clear();
-      expand_first_part(turn, o.first, options_.placements, true, children);
-      for (const SearchChild& child : children) {
-        Position next = child.after;
-        if (brs && min_turn && next.alive(root_player_)) {
-          next.to_move = root_player_;
-          next.after = kNobody;
-        }
-        const float v = quiesce(next, qdepth - 1, alpha, beta, ply + 1, brs ? !min_turn : false);
-        if (aborted_) return 0;
-        if (maximizing) {
-          best = std::max(best, v);
-          alpha = std::max(alpha, v);
-        } else {
-          best = std::min(best, v);
-          beta = std::min(beta, v);
-        }
-        if (options_.pruning && alpha >= beta) return best;
-      }
-    }
-  }
-  return best;
-}
-
+// Below depth 0 the search goes on as quiescence: kills only, the mover may also stand pat
+// (keep the static value), down to depth -quiescence.
 AlphaBetaSearch::Values AlphaBetaSearch::maxn(const Position& pos, int depth, int ply, PlayerId parent,
                                               float parent_best) {
   ++nodes_;
@@ -310,22 +273,26 @@ AlphaBetaSearch::Values AlphaBetaSearch::maxn(const Position& pos, int depth, in
     aborted_ = true;
     return {};
   }
-  if (terminal(pos)) return evaluate(pos, ply);
-  if (depth <= 0 || ply >= kMaxPly) return maxn_quiesce(pos, options_.quiescence, ply, parent, parent_best);
-  const uint64_t key = tt_key(pos, false);
-  const TtEntry* e = tt_probe(key);
-  const Action tt_move = e ? e->best : -1;
+  if (terminal(pos) || ply >= kMaxPly) return evaluate(pos, ply);
+  const bool quiet = depth <= 0;
   const PlayerId p = pos.to_move;
+  Values best{};
+  bool have = false;
+  if (quiet) {
+    best = evaluate(pos, ply);
+    have = true;
+    if (depth <= -options_.quiescence || shallow_cut(options_.pruning, parent, p, parent_best, best[p])) return best;
+  }
+  const uint64_t key = quiet ? 0 : tt_key(pos, false);
+  const TtEntry* e = quiet ? nullptr : tt_probe(key);
   const Turn turn(pos);
   std::vector<SearchChild>& children = child_stack_[ply];
   std::vector<Ordered>& order = order_stack_[ply];
-  order_moves(turn, ply, tt_move, false, order);
-  Values best{};
-  bool have = false;
+  order_moves(turn, ply, e ? e->best : -1, quiet, order);
   Action best_first = -1;
   for (const Ordered& o : order) {
     children.clear();
-    expand_first_part(turn, o.first, options_.placements, false, children);
+    expand_first_part(turn, o.first, options_.placements, quiet, children);
     for (const SearchChild& child : children) {
       const Values v = maxn(child.after, depth - 1, ply + 1, p, have ? best[p] : -1.0f);
       if (aborted_) return {};
@@ -335,41 +302,13 @@ AlphaBetaSearch::Values AlphaBetaSearch::maxn(const Position& pos, int depth, in
         have = true;
       }
       if (shallow_cut(options_.pruning, parent, p, parent_best, best[p])) {
-        note_cutoff(o.first, ply, depth);
+        if (!quiet) note_cutoff(o.first, ply, depth);
         goto done;
       }
     }
   }
 done:
-  tt_store(key, depth, best[p], kExact, best_first);  // maxn keeps the move only, for ordering
-  return best;
-}
-
-AlphaBetaSearch::Values AlphaBetaSearch::maxn_quiesce(const Position& pos, int qdepth, int ply, PlayerId parent,
-                                                      float parent_best) {
-  ++nodes_;
-  if (aborted_ || out_of_budget()) {
-    aborted_ = true;
-    return {};
-  }
-  Values best = evaluate(pos, ply);
-  if (terminal(pos) || qdepth <= 0 || ply >= kMaxPly) return best;
-  const PlayerId p = pos.to_move;
-  if (shallow_cut(options_.pruning, parent, p, parent_best, best[p])) return best;
-  const Turn turn(pos);
-  std::vector<SearchChild>& children = child_stack_[ply];
-  std::vector<Ordered>& order = order_stack_[ply];
-  order_moves(turn, ply, -1, true, order);
-  for (const Ordered& o : order) {
-    children.clear();
-    expand_first_part(turn, o.first, options_.placements, true, children);
-    for (const SearchChild& child : children) {
-      const Values v = maxn_quiesce(child.after, qdepth - 1, ply + 1, p, best[p]);
-      if (aborted_) return {};
-      if (v[p] > best[p]) best = v;
-      if (shallow_cut(options_.pruning, parent, p, parent_best, best[p])) return best;
-    }
-  }
+  if (!quiet) tt_store(key, depth, best[p], kExact, best_first);  // maxn keeps the move only, for ordering
   return best;
 }
 

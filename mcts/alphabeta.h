@@ -70,16 +70,22 @@ class AlphaBetaSearch {
     int score;
   };
 
-  // Scalar searches (paranoid, brs): the root player's share. `min_turn` (brs): every
-  // opponent's reply is searched from this node, and the root player moves after it.
+  // Scalar searches (paranoid, brs): the root player's share; below depth 0, kills-only
+  // quiescence. `min_turn` (brs): every opponent's reply is searched from this node, and the
+  // root player moves after it.
   float alphabeta(const Position& pos, int depth, float alpha, float beta, int ply, bool min_turn);
-  float quiesce(const Position& pos, int qdepth, float alpha, float beta, int ply, bool min_turn);
+  // max^n; below depth 0 its kills-only quiescence. `parent` (another player, or kNobody) has
+  // `parent_best` secured already: shallow pruning.
   Values maxn(const Position& pos, int depth, int ply, PlayerId parent, float parent_best);
-  Values maxn_quiesce(const Position& pos, int qdepth, int ply, PlayerId parent, float parent_best);
 
   // First move parts of `turn`, best first (kills_only: those that may kill).
   void order_moves(const Turn& turn, int ply, Action tt_move, bool kills_only, std::vector<Ordered>& out) const;
   void note_cutoff(Action first, int ply, int depth);
+  // The positions whose turns a scalar node searches: at a brs reply node, one per alive
+  // opponent of the root player, set to move; otherwise `pos` itself. Returns how many.
+  int mover_positions(const Position& pos, bool reply, std::array<Position, 3>& out) const;
+  // Where the search goes on after `child`: after a brs reply, the root player is set to move.
+  Position next_position(const SearchChild& child, bool reply) const;
   // Whether brs's alternation applies at `pos` (more than one opponent alive).
   bool best_reply_node(const Position& pos) const;
   // Game over, or the root player out (its share is final).
