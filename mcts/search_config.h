@@ -2,6 +2,8 @@
 // Settings of one search (see configs/ for how each is set from YAML).
 #include <cstdint>
 
+#include "env/rewards.h"
+
 namespace djambi {
 
 struct SearchConfig {
@@ -20,6 +22,12 @@ struct SearchConfig {
   int leaves_per_round = 1;
   float virtual_loss = 1.0f;
   uint64_t seed = 1;
+  // Values a finished game by its final ranks under this reward (env/rewards.h) instead of by
+  // the returns of the game played: a player searches for what it was trained to want, e.g. a
+  // draw worth -0.5, whatever reward the arena or the bot's game uses.
+  bool own_reward = false;
+  RewardScheme reward = RewardScheme::kWinner;
+  float draw_value = 0.0f;
 };
 
 }  // namespace djambi

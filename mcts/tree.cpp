@@ -52,6 +52,18 @@ int32_t Tree::select_child(int32_t parent_index, bool at_root) const {
   return best;
 }
 
+std::array<float, kMaxPlayers> Tree::terminal_values(const GameState& end) const {
+  std::array<float, kMaxPlayers> values{};
+  if (!config_.own_reward) {
+    end.returns(values.data());
+    return values;
+  }
+  std::array<int, kMaxPlayers> ranks{};
+  end.ranks(ranks.data());
+  returns_from_ranks(config_.reward, ranks.data(), end.num_players(), values.data(), config_.draw_value);
+  return values;
+}
+
 Tree::Selection Tree::select_leaf(Leaf& leaf) {
   leaf.path.clear();
   leaf.path.push_back(root_);
@@ -65,9 +77,7 @@ Tree::Selection Tree::select_leaf(Leaf& leaf) {
   Node& node = nodes_[current];
   if (!node.expanded && state->is_terminal()) {
     node.expanded = node.terminal = true;
-    std::array<float, kMaxPlayers> returns{};
-    state->returns(returns.data());
-    node.terminal_values = returns;
+    node.terminal_values = terminal_values(*state);
   }
   if (node.terminal) {
     backup(leaf.path, node.terminal_values);

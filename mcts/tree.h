@@ -81,6 +81,8 @@ class Tree {
   void advance(Action action);
 
  private:
+  // The value of a finished game to each seat (the game's returns, or config_'s own reward).
+  std::array<float, kMaxPlayers> terminal_values(const GameState& end) const;
   int32_t select_child(int32_t parent, bool at_root) const;
   float child_utility(const Node& parent, const Node& child) const;
   void expand(int32_t node_index, const GameState& state, const float* priors);

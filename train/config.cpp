@@ -627,7 +627,7 @@ void check_cross(const TrainConfig& c) {
     if (std::find(c.selfplay.opponents.begin(), c.selfplay.opponents.end(), spec) == c.selfplay.opponents.end())
       throw Problem{"selfplay.imitate", "'" + spec + "' is not one of selfplay.opponents"};
   for (const auto& spec : c.selfplay.opponents)
-    if (parse_player_spec(spec).kind == "az")
+    if (const std::string kind = parse_player_spec(spec).kind; kind == "az" || kind == "best")
       throw Problem{"selfplay.opponents", "'" + spec + "': self-play seats only players without a network"};
 }
 
@@ -889,6 +889,9 @@ SearchConfig evaluation_search_config(const TrainConfig& config) {
   s.root_noise = false;
   s.forced_playouts = false;
   s.leaves_per_round = std::min(config.mcts.leaves_per_round, s.simulations);
+  s.own_reward = true;  // an exported player keeps searching for the reward it learned
+  s.reward = reward_scheme_from_name(config.game.reward);
+  s.draw_value = static_cast<float>(config.game.draw_value);
   return s;
 }
 

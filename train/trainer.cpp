@@ -13,6 +13,7 @@
 #include "env/games.h"
 #include "mcts/basic_players.h"
 #include "mcts/caching_evaluator.h"
+#include "nets/bundle.h"
 #include "nets/checkpoint.h"
 #include "nets/torch_evaluator.h"
 #include "train/evaluation.h"
@@ -246,7 +247,8 @@ void Trainer::record_games(std::vector<FinishedGame>& finished) {
 
 void Trainer::checkpoint() {
   const std::string path = dir_.checkpoint_path(learner_->steps());
-  save_checkpoint(path, learner_->net(), learner_->steps(), &learner_->optimizer());
+  save_checkpoint(path, learner_->net(), learner_->steps(), &learner_->optimizer(),
+                  reward_metadata(evaluation_search_config(config_)));
   replay_->flush(dir_.replay());
   games_since_flush_ = 0;
   dir_.commit_checkpoint(path, config_.run.keep_checkpoints);
