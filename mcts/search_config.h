@@ -18,6 +18,15 @@ struct SearchConfig {
   // KataGo's forced playouts at the root, and pruning them from the policy target.
   bool forced_playouts = false;
   float forced_playout_k = 2.0f;
+  // Gumbel root search instead of PUCT at the root (mcts/gumbel.h): the root's actions are
+  // ranked by Gumbel noise (full searches only) plus their log prior, the best
+  // `gumbel_considered` share the playouts by sequential halving, the move played is the
+  // survivor, and the policy target is the improved policy of the completed Q-values. Below the
+  // root the search stays PUCT. Root noise and forced playouts do not apply.
+  bool gumbel = false;
+  int gumbel_considered = 16;
+  float gumbel_c_visit = 50.0f;
+  float gumbel_c_scale = 1.0f;
   // Leaves collected per tree (with virtual loss) before one evaluation.
   int leaves_per_round = 1;
   float virtual_loss = 1.0f;

@@ -62,6 +62,9 @@ class Tree {
   // Turns root noise (and with it forced playouts) on or off for the next searches: playout cap
   // randomisation explores only in its full searches.
   void set_root_noise(bool on) { config_.root_noise = on; }
+  // The playouts the next search from this root will make in all (counting those the reused
+  // tree holds): Gumbel's sequential halving shares out what is left of it. 0 = no fixed count.
+  void set_simulations(int simulations) { config_.simulations = simulations; }
   // Expands the leaf with dense priors [num_actions] and backs up its per-seat values.
   void expand_and_backup(const Leaf& leaf, const float* priors, const float* values);
   // Removes the virtual loss of a leaf that will not be evaluated.
@@ -69,12 +72,14 @@ class Tree {
 
   // Visit counts of the root's children, as (action, visits).
   std::vector<std::pair<Action, int>> root_visit_counts() const;
-  // The policy target: visit shares of the root's children (forced playouts pruned when on).
+  // The policy target: visit shares of the root's children (forced playouts pruned when on);
+  // Gumbel: the improved policy.
   std::vector<std::pair<Action, float>> policy_target() const;
   // Mean value of the root per seat.
   SeatValues root_values() const;
   // The most visited action (ties to the higher prior), or one drawn with probability
-  // proportional to visits^(1/temperature).
+  // proportional to visits^(1/temperature). Gumbel: the survivor of the sequential halving, or
+  // (temperature > 0 in a search without Gumbel noise) one drawn from the improved policy.
   Action choose_action(float temperature, std::mt19937_64& rng) const;
 
   // Re-roots the tree at the child reached by `action` (tree reuse); the rest is dropped.
@@ -88,6 +93,21 @@ class Tree {
   void expand(int32_t node_index, const GameState& state, const float* priors);
   void add_root_noise();
   void backup(const std::vector<int32_t>& path, const SeatValues& values);
+  // Gumbel root search: the state of the current search from this root.
+  void start_gumbel();
+  int32_t select_gumbel_root_child();
+  std::vector<float> gumbel_completed_q() const;
+  std::vector<float> gumbel_improved_policy() const;
+  int32_t gumbel_choice() const;
+  struct GumbelRoot {
+    bool ready = false;
+    std::vector<float> score;       // per root child: Gumbel noise + log prior; -inf if not considered
+    std::vector<int> base_visits;   // per root child: visits before this search
+    int base_root_visits = 0;
+    int budget = 0;                 // playouts of this search
+    float value = 0.0f;             // the root's value to the seat to act when the search began
+    std::vector<int> sequence;      // gumbel::considered_visit_sequence
+  };
 
   SearchConfig config_;
   std::unique_ptr<GameState> root_state_;
@@ -97,6 +117,7 @@ class Tree {
   int players_ = 0;
   int num_actions_ = 0;
   bool noise_added_ = false;
+  GumbelRoot gumbel_;
   std::mt19937_64 rng_;
 };
 

@@ -44,7 +44,8 @@ void apply_reward_options(const PlayerSpec& spec, SearchConfig& search) {
 // An az player for the bundle at `path`, with the spec's overrides of its search settings.
 std::unique_ptr<Player> make_az_player(const PlayerSpec& spec, const std::string& path,
                                        std::shared_ptr<const Game> game, uint64_t seed) {
-  spec.check_keys({"sims", "time", "cpuct", "threads", "temperature", "reward", "draw"}, spec.kind == "az");
+  spec.check_keys({"sims", "time", "cpuct", "threads", "temperature", "reward", "draw", "root", "considered"},
+                  spec.kind == "az");
   PlayerBundle loaded;
   try {
     loaded = load_player_bundle(path);
@@ -62,6 +63,13 @@ std::unique_ptr<Player> make_az_player(const PlayerSpec& spec, const std::string
   o.threads = spec.get_int("threads", 1, 1, 256);
   o.temperature = static_cast<float>(spec.get_double("temperature", 0.0, 0.0, 10.0));
   apply_reward_options(spec, o.search);
+  if (spec.has("root")) {
+    const std::string& root = spec.options.at("root");
+    if (root != "puct" && root != "gumbel")
+      throw std::invalid_argument("bad player spec '" + spec.text + "': root is puct or gumbel, not '" + root + "'");
+    o.search.gumbel = root == "gumbel";
+  }
+  o.search.gumbel_considered = spec.get_int("considered", o.search.gumbel_considered, 1, 4096);
   o.search.leaves_per_round = 8;  // virtual loss keeps batches of 8 for the network
   const NetConfig& c = loaded.net->config;
   if (c.game != game->name() || c.variants != variants_of(*game))

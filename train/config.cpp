@@ -201,6 +201,14 @@ const std::vector<Key>& keys() {
                            "Forced playouts of a root child: sqrt(k * prior * total playouts)."));
     t.push_back(bool_key(DJ_KEY(mcts, paranoid), false,
                          "Paranoid search: every other seat minimises the root seat's value (else max^n)."));
+    t.push_back(choice_key(DJ_KEY(mcts, root), "puct", {"puct", "gumbel"},
+                           "Root search: puct, or gumbel (Gumbel-top-k sampling of root moves, sequential halving of the playouts, the improved policy of completed Q-values as the target; learns with few playouts). Below the root both are PUCT."));
+    t.push_back(int_key(DJ_KEY(mcts, gumbel_considered), 16, 1, 4096,
+                        "gumbel: root moves sampled (without replacement) to share the playouts."));
+    t.push_back(double_key(DJ_KEY(mcts, gumbel_c_visit), 50.0, 0, 100000, kClosed,
+                           "gumbel: sigma(q) = (c_visit + most visits of a root move) * c_scale * q, q rescaled to [0, 1]."));
+    t.push_back(double_key(DJ_KEY(mcts, gumbel_c_scale), 1.0, 0, 1000, kOpenMin,
+                           "gumbel: the c_scale of sigma (how far search values move the policy away from the prior)."));
     t.push_back(int_key(DJ_KEY(mcts, leaves_per_round), 1, 1, 256,
                         "Leaves gathered per tree (with virtual loss) before each network batch."));
     // selfplay
@@ -878,6 +886,12 @@ SearchConfig search_config(const TrainConfig& config, bool full_search) {
   s.dirichlet_epsilon = static_cast<float>(m.dirichlet_epsilon);
   s.forced_playouts = full_search && m.forced_playouts;
   s.forced_playout_k = static_cast<float>(m.forced_playout_k);
+  s.gumbel = m.root == "gumbel";
+  s.gumbel_considered = m.gumbel_considered;
+  s.gumbel_c_visit = static_cast<float>(m.gumbel_c_visit);
+  s.gumbel_c_scale = static_cast<float>(m.gumbel_c_scale);
+  // Gumbel's exploration is its noise: on in every full search (Dirichlet settings do not apply).
+  if (s.gumbel) s.root_noise = full_search;
   s.leaves_per_round = std::min(m.leaves_per_round, s.simulations);
   s.seed = static_cast<uint64_t>(config.run.seed);
   return s;

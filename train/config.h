@@ -42,6 +42,10 @@ struct TrainConfig {
     bool forced_playouts = false;
     double forced_playout_k = 0;
     bool paranoid = false;
+    std::string root;  // "puct" | "gumbel"
+    int gumbel_considered = 0;
+    double gumbel_c_visit = 0;
+    double gumbel_c_scale = 0;
     int leaves_per_round = 0;
   };
   struct Selfplay {
