@@ -226,6 +226,10 @@ const std::vector<Key>& keys() {
                          "Fixed players seated next to the network in mixed games; their turns give no samples."));
     t.push_back(double_key(DJ_KEY(selfplay, opponent_games), 0.0, 0, 1, kClosed,
                            "Share of games that seat 1 to players-1 of the opponents in random seats (0 = pure self-play)."));
+    t.push_back(int_key(DJ_KEY(selfplay, fade_steps), 0, 0, 1000000000,
+                        "A fading teacher: over this many learner steps the share of games with opponents falls linearly from opponent_games to opponent_games_final, and with it the share of imitated samples (0 = no fading)."));
+    t.push_back(double_key(DJ_KEY(selfplay, opponent_games_final), 0.0, 0, 1, kClosed,
+                           "The share of games with opponents once fade_steps learner steps are done."));
     t.push_back(list_key(DJ_KEY(selfplay, imitate), {}, "player specs", "specs listed in selfplay.opponents",
                          check_player_spec,
                          "Opponents whose decisions become samples too, the policy target being the decision they made (learning from a demonstrator)."));
@@ -907,6 +911,13 @@ SearchConfig evaluation_search_config(const TrainConfig& config) {
   s.reward = reward_scheme_from_name(config.game.reward);
   s.draw_value = static_cast<float>(config.game.draw_value);
   return s;
+}
+
+double opponent_games_at(const TrainConfig& config, long long step) {
+  const auto& s = config.selfplay;
+  if (s.fade_steps <= 0) return s.opponent_games;
+  const double done = std::min(1.0, static_cast<double>(step) / s.fade_steps);
+  return s.opponent_games + (s.opponent_games_final - s.opponent_games) * done;
 }
 
 }  // namespace djambi

@@ -311,6 +311,7 @@ void Trainer::learn_one_step() {
   record["mixed_games"] = mixed_games_;
   record["mixed_network_wins"] = mixed_network_wins_;
   record["imitation_samples"] = imitation_samples_;
+  record["opponent_games"] = opponent_games_at(config_, step);
   record["forced_decisions"] = forced_decisions_;
   record["adjudicated"] = adjudicated_;
   record["replay_size"] = replay_->size();
@@ -348,6 +349,7 @@ void Trainer::progress(bool final_line) {
 TrainOutcome Trainer::run() {
   while (!should_stop()) {
     const auto t0 = Clock::now();
+    selfplay_->set_opponent_games(opponent_games_at(config_, learner_->steps()));
     std::vector<FinishedGame> finished = selfplay_->step();
     selfplay_seconds_ += std::chrono::duration<double>(Clock::now() - t0).count();
     record_games(finished);
