@@ -55,3 +55,8 @@ printf '# comments and empty lines get no answer\n\n' >&"${BOT[1]}"
 expect isready readyok
 expect quit bye
 wait $bot_pid
+
+# Without a player named, the bot plays the shipped one (spec best, players/djambi.djp).
+answer=$(printf 'id\ngo visits 8\nquit\n' | "$djambi" bot)
+[ "$(echo "$answer" | sed -n 1p)" = 'id player best game djambi variants none' ] || { echo "default bot: $answer"; exit 1; }
+echo "$answer" | grep -q '^bestmove ' || { echo "default bot's go: $answer"; exit 1; }
