@@ -2,108 +2,120 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace djambi {
 
 Tree::Tree(const SearchConfig& config, std::unique_ptr<GameState> root_state)
     : config_(config), root_state_(std::move(root_state)), rng_(config.seed) {
-  nodes_.emplace_back();
+  root_ = nodes_.append(1);
   root_seat_ = root_state_->current_player();
   players_ = root_state_->num_players();
   num_actions_ = root_state_->num_actions();
 }
 
-float Tree::child_utility(const Node& parent, const Node& child) const {
+float Tree::child_utility(const Node& parent, const NodeStats& child) const {
   // Sum of the deciding seat's values over the child's visits.
   if (!config_.paranoid) return child.value_sum[parent.to_act];
   return parent.to_act == root_seat_ ? child.value_sum[root_seat_] : -child.value_sum[root_seat_];
 }
 
-int32_t Tree::select_child(int32_t parent_index, bool at_root) const {
-  const Node& parent = nodes_[parent_index];
-  const float parent_visits = static_cast<float>(parent.visits + parent.virtual_visits);
+int32_t Tree::select_child(const Node& parent, const NodeStats& parent_stats, bool at_root) const {
+  const float parent_visits = static_cast<float>(parent_stats.visits + parent_stats.virtual_visits);
   const float sqrt_visits = std::sqrt(std::max(1.0f, parent_visits));
   float parent_q = 0.0f;
-  if (parent.visits > 0) {
-    const int s = parent.to_act;
-    const float sum = config_.paranoid
-                          ? (s == root_seat_ ? parent.value_sum[root_seat_] : -parent.value_sum[root_seat_])
-                          : parent.value_sum[s];
-    parent_q = sum / static_cast<float>(parent.visits);
-  }
+  if (parent_stats.visits > 0) parent_q = child_utility(parent, parent_stats) / static_cast<float>(parent_stats.visits);
   const bool forced = at_root && config_.forced_playouts && config_.root_noise;
-  int32_t best = -1;
-  float best_score = -1e30f;
-  for (int32_t i = parent.first_child; i < parent.first_child + parent.num_children; ++i) {
-    const Node& c = nodes_[i];
-    const int n = c.visits + c.virtual_visits;
+  const Node* children = &nodes_[parent.first_child];  // contiguous
+  // The first child unless a score beats it: never no child, even if every score is NaN.
+  int32_t best = 0;
+  float best_score = -std::numeric_limits<float>::infinity();
+  for (int32_t k = 0; k < parent.num_children; ++k) {
+    const Node& c = children[k];
+    const int n = c.stats.visits + c.stats.virtual_visits;
     if (forced && c.prior > 0.0f &&
-        static_cast<float>(c.visits) < std::sqrt(config_.forced_playout_k * c.prior * parent_visits))
-      return i;
-    const float q = n > 0 ? (child_utility(parent, c) - config_.virtual_loss * static_cast<float>(c.virtual_visits)) /
+        static_cast<float>(c.stats.visits) < std::sqrt(config_.forced_playout_k * c.prior * parent_visits))
+      return parent.first_child + k;
+    const float q = n > 0 ? (child_utility(parent, c.stats) - config_.virtual_loss * static_cast<float>(c.stats.virtual_visits)) /
                                 static_cast<float>(n)
                           : parent_q - config_.fpu_reduction;
     const float score = q + config_.c_puct * c.prior * sqrt_visits / (1.0f + static_cast<float>(n));
     if (score > best_score) {
       best_score = score;
-      best = i;
+      best = k;
     }
   }
-  return best;
+  return parent.first_child + best;
 }
 
 Tree::Selection Tree::select_leaf(Leaf& leaf) {
-  leaf.path.clear();
-  leaf.path.push_back(root_);
+  leaf.path.assign(1, root_);
   auto state = root_state_->clone();
   int32_t current = root_;
-  while (nodes_[current].expanded && !nodes_[current].terminal) {
-    current = select_child(current, current == root_);
-    leaf.path.push_back(current);
-    state->apply_action(nodes_[current].action);
+  NodeStats seen;  // the current node's statistics before this playout's virtual visit
+  while (true) {
+    std::unique_lock<std::mutex> lock(lock_of(current));
+    Node& node = nodes_[current];
+    if (current == root_) {  // the root's statistics are guarded by its own lock
+      seen = node.stats;
+      ++node.stats.virtual_visits;
+    }
+    if (!node.expanded && state->is_terminal()) {
+      node.expanded = node.terminal = true;
+      state->returns(node.terminal_values.data());
+    }
+    if (node.terminal) {
+      const SeatValues values = node.terminal_values;
+      lock.unlock();
+      backup(leaf.path, &values);
+      leaf.state.reset();
+      return Selection::kTerminal;
+    }
+    if (!node.expanded) {
+      lock.unlock();
+      // Another playout reached this leaf first and waits for its evaluation.
+      if (seen.virtual_visits > 0) {
+        backup(leaf.path, nullptr);
+        return Selection::kCollision;
+      }
+      leaf.state = std::move(state);
+      return Selection::kEvaluate;
+    }
+    const int32_t child = select_child(node, seen, current == root_);
+    Node& c = nodes_[child];
+    seen = c.stats;
+    ++c.stats.virtual_visits;
+    lock.unlock();
+    leaf.path.push_back(child);
+    state->apply_action(c.action);
+    current = child;
   }
-  Node& node = nodes_[current];
-  if (!node.expanded && state->is_terminal()) {
-    node.expanded = node.terminal = true;
-    std::array<float, kMaxPlayers> returns{};
-    state->returns(returns.data());
-    node.terminal_values = returns;
-  }
-  if (node.terminal) {
-    backup(leaf.path, node.terminal_values);
-    leaf.state.reset();
-    return Selection::kTerminal;
-  }
-  if (node.virtual_visits > 0) return Selection::kCollision;
-  for (int32_t i : leaf.path) ++nodes_[i].virtual_visits;
-  leaf.state = std::move(state);
-  return Selection::kEvaluate;
 }
 
-void Tree::abandon(const Leaf& leaf) {
-  for (int32_t i : leaf.path) --nodes_[i].virtual_visits;
-}
+void Tree::abandon(const Leaf& leaf) { backup(leaf.path, nullptr); }
 
 void Tree::expand_and_backup(const Leaf& leaf, const float* priors, const float* values) {
   const int32_t leaf_index = leaf.path.back();
-  abandon(leaf);
-  if (!nodes_[leaf_index].expanded) expand(leaf_index, *leaf.state, priors);
+  {
+    std::lock_guard<std::mutex> lock(lock_of(leaf_index));
+    // A selected leaf waits for its evaluation alone (collisions): nobody else expands it.
+    expand(leaf_index, *leaf.state, priors);
+  }
   SeatValues v{};
   std::copy(values, values + players_, v.begin());
-  backup(leaf.path, v);
+  backup(leaf.path, &v);
 }
 
 void Tree::expand(int32_t node_index, const GameState& state, const float* priors) {
   std::vector<Action> legal = state.legal_actions();
   float total = 0.0f;
   for (Action a : legal) total += priors[a];
-  const int32_t first = static_cast<int32_t>(nodes_.size());
-  for (Action a : legal) {
-    Node child;
-    child.action = a;
+  const int32_t first = nodes_.append(static_cast<int32_t>(legal.size()));
+  for (size_t k = 0; k < legal.size(); ++k) {
+    Node& child = nodes_[first + static_cast<int32_t>(k)];
+    child.action = legal[k];
     // Renormalised over the legal actions; uniform if the evaluator gave them no mass.
-    child.prior = total > 0.0f ? priors[a] / total : 1.0f / static_cast<float>(legal.size());
-    nodes_.push_back(child);
+    child.prior = total > 0.0f ? priors[legal[k]] / total : 1.0f / static_cast<float>(legal.size());
   }
   Node& node = nodes_[node_index];
   node.first_child = first;
@@ -132,11 +144,14 @@ void Tree::add_root_noise() {
   }
 }
 
-void Tree::backup(const std::vector<int32_t>& path, const SeatValues& values) {
-  for (int32_t i : path) {
-    Node& n = nodes_[i];
+void Tree::backup(const std::vector<int32_t>& path, const SeatValues* values) {
+  for (size_t k = 0; k < path.size(); ++k) {
+    std::lock_guard<std::mutex> lock(stats_lock(path, k));
+    NodeStats& n = nodes_[path[k]].stats;
+    --n.virtual_visits;
+    if (!values) continue;
     ++n.visits;
-    for (int p = 0; p < players_; ++p) n.value_sum[p] += values[p];
+    for (int p = 0; p < players_; ++p) n.value_sum[p] += (*values)[p];
   }
 }
 
@@ -144,7 +159,7 @@ std::vector<std::pair<Action, int>> Tree::root_visit_counts() const {
   const Node& root = nodes_[root_];
   std::vector<std::pair<Action, int>> out;
   for (int32_t i = root.first_child; i < root.first_child + root.num_children; ++i)
-    out.emplace_back(nodes_[i].action, nodes_[i].visits);
+    out.emplace_back(nodes_[i].action, nodes_[i].stats.visits);
   return out;
 }
 
@@ -155,21 +170,21 @@ std::vector<std::pair<Action, float>> Tree::policy_target() const {
   std::vector<float> visits;
   int32_t best = root.first_child;
   for (int32_t i = root.first_child; i < root.first_child + root.num_children; ++i) {
-    visits.push_back(static_cast<float>(nodes_[i].visits));
-    if (nodes_[i].visits > nodes_[best].visits) best = i;
+    visits.push_back(static_cast<float>(nodes_[i].stats.visits));
+    if (nodes_[i].stats.visits > nodes_[best].stats.visits) best = i;
   }
   if (config_.forced_playouts && config_.root_noise) {
     // KataGo: take back the forced playouts a child would not have had on its own merit, that
     // is while its PUCT score stays below the best child's; drop children left with one visit.
-    const float total = static_cast<float>(root.visits);
+    const float total = static_cast<float>(root.stats.visits);
     const float sqrt_total = std::sqrt(std::max(1.0f, total));
     const Node& b = nodes_[best];
-    const float best_score = child_utility(root, b) / std::max(1, b.visits) +
-                             config_.c_puct * b.prior * sqrt_total / (1.0f + static_cast<float>(b.visits));
+    const float best_score = child_utility(root, b.stats) / std::max(1, b.stats.visits) +
+                             config_.c_puct * b.prior * sqrt_total / (1.0f + static_cast<float>(b.stats.visits));
     for (int32_t i = root.first_child; i < root.first_child + root.num_children; ++i) {
-      if (i == best || nodes_[i].visits == 0) continue;
+      if (i == best || nodes_[i].stats.visits == 0) continue;
       const Node& c = nodes_[i];
-      const float q = child_utility(root, c) / static_cast<float>(c.visits);
+      const float q = child_utility(root, c.stats) / static_cast<float>(c.stats.visits);
       const float forced = std::sqrt(config_.forced_playout_k * c.prior * total);
       float& n = visits[static_cast<size_t>(i - root.first_child)];
       const float floor_n = std::max(0.0f, n - forced);
@@ -189,8 +204,8 @@ std::vector<std::pair<Action, float>> Tree::policy_target() const {
 SeatValues Tree::root_values() const {
   const Node& root = nodes_[root_];
   SeatValues v{};
-  if (root.visits == 0) return v;
-  for (int p = 0; p < players_; ++p) v[p] = root.value_sum[p] / static_cast<float>(root.visits);
+  if (root.stats.visits == 0) return v;
+  for (int p = 0; p < players_; ++p) v[p] = root.stats.value_sum[p] / static_cast<float>(root.stats.visits);
   return v;
 }
 
@@ -202,13 +217,13 @@ Action Tree::choose_action(float temperature, std::mt19937_64& rng) const {
     for (int32_t i = root.first_child; i < root.first_child + root.num_children; ++i) {
       const Node& c = nodes_[i];
       const Node& b = nodes_[best];
-      if (c.visits > b.visits || (c.visits == b.visits && c.prior > b.prior)) best = i;
+      if (c.stats.visits > b.stats.visits || (c.stats.visits == b.stats.visits && c.prior > b.prior)) best = i;
     }
     return nodes_[best].action;
   }
   std::vector<double> weights;
   for (int32_t i = root.first_child; i < root.first_child + root.num_children; ++i)
-    weights.push_back(std::pow(static_cast<double>(nodes_[i].visits), 1.0 / temperature));
+    weights.push_back(std::pow(static_cast<double>(nodes_[i].stats.visits), 1.0 / temperature));
   double sum = 0;
   for (double w : weights) sum += w;
   if (sum <= 0) return choose_action(0.0f, rng);
@@ -224,24 +239,25 @@ void Tree::advance(Action action) {
   int32_t child = -1;
   for (int32_t i = root.first_child; i < root.first_child + root.num_children; ++i)
     if (nodes_[i].action == action) child = i;
-  if (child < 0 || !nodes_[child].expanded) {
-    nodes_.assign(1, Node{});
-    root_ = 0;
-    return;
-  }
-  // Copy the subtree breadth-first into a fresh arena; children stay contiguous.
-  std::vector<Node> kept;
-  kept.reserve(static_cast<size_t>(nodes_[child].visits) * 4 + 1);
-  kept.push_back(nodes_[child]);
-  kept[0].action = -1;
-  for (size_t k = 0; k < kept.size(); ++k) {
-    const Node old = kept[k];
-    if (old.num_children == 0) continue;
-    kept[k].first_child = static_cast<int32_t>(kept.size());
-    for (int32_t i = old.first_child; i < old.first_child + old.num_children; ++i) kept.push_back(nodes_[i]);
+  StableArena<Node> kept;
+  root_ = kept.append(1);
+  if (child >= 0 && nodes_[child].expanded) {
+    // Copy the subtree breadth-first into the fresh arena; children stay contiguous.
+    kept[root_] = nodes_[child];
+    kept[root_].action = -1;
+    std::vector<int32_t> parents{root_};
+    for (size_t q = 0; q < parents.size(); ++q) {
+      Node& n = kept[parents[q]];
+      if (n.num_children == 0) continue;
+      const int32_t old_first = n.first_child;
+      n.first_child = kept.append(n.num_children);
+      for (int32_t k = 0; k < n.num_children; ++k) {
+        const Node& c = kept[n.first_child + k] = nodes_[old_first + k];
+        if (c.num_children > 0) parents.push_back(n.first_child + k);
+      }
+    }
   }
   nodes_ = std::move(kept);
-  root_ = 0;
 }
 
 }  // namespace djambi

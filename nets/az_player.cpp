@@ -36,7 +36,7 @@ void add_az_player(PlayerFactory& factory) {
     const SearchBudget budget = spec.get_budget(loaded.search.simulations);
     o.search.simulations = budget.visits;
     o.seconds = budget.seconds;
-    o.search.c_puct = static_cast<float>(spec.get_double("cpuct", loaded.search.c_puct, 0.0, 100.0));
+    o.search.c_puct = static_cast<float>(spec.get_double("cpuct", loaded.search.c_puct, 0.0, kMaxCPuct));
     o.search.seed = seed;
     o.threads = spec.get_int("threads", 1, 1, 256);
     o.temperature = static_cast<float>(spec.get_double("temperature", 0.0, 0.0, 10.0));
