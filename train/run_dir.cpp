@@ -5,20 +5,11 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "env/atomic_file.h"
+
 namespace djambi {
 
 namespace fs = std::filesystem;
-
-void write_file_atomically(const std::string& path, const std::string& text) {
-  const std::string temp = path + ".tmp";
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    out << text;
-    out.flush();
-    if (!out) throw std::runtime_error("cannot write '" + temp + "'");
-  }
-  fs::rename(temp, path);
-}
 
 void RunDir::create_new() const {
   if (fs::exists(root_) && (!fs::is_directory(root_) || !fs::is_empty(root_)))

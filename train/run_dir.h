@@ -7,6 +7,7 @@
 //   runs/NAME/metrics.jsonl    one JSON object per learner step
 //   runs/NAME/plots/           PNG curves (scripts/plot_metrics.py)
 //   runs/NAME/players/         exported player bundles
+// Files are replaced through env/atomic_file.h.
 #include <optional>
 #include <string>
 #include <vector>
@@ -38,8 +39,5 @@ class RunDir {
   std::vector<std::pair<long long, std::string>> checkpoint_files() const;
   std::string root_;
 };
-
-// Writes `text` to `path` atomically (temporary file, then rename).
-void write_file_atomically(const std::string& path, const std::string& text);
 
 }  // namespace djambi

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "env/atomic_file.h"
 #include "env/djambi_game.h"
 #include "env/games.h"
 #include "mcts/basic_players.h"
