@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "env/append_file.h"
 #include "env/atomic_file.h"
@@ -23,6 +24,7 @@
 #include "train/learner.h"
 #include "train/metrics_log.h"
 #include "train/replay_buffer.h"
+#include "train/resume.h"
 #include "train/run_dir.h"
 #include "train/selfplay.h"
 
@@ -69,6 +71,7 @@ class Trainer {
   void restore_totals(const json& record);
 
   RunDir dir_;
+  RunLock lock_;
   GamesLog games_log_;
   TrainConfig config_;
   tbb::global_control tbb_threads_;
@@ -113,10 +116,9 @@ Trainer::Trainer(const std::string& root, const TrainConfig& config, bool resume
       device_(default_device()),
       rng_(static_cast<uint64_t>(config_.run.seed)) {
   build_config_players(config_);
-  if (!resume) {
-    dir_.create_new();
-    write_file_atomically(dir_.config_path(), to_yaml(config_));
-  }
+  if (!resume) dir_.create_new();
+  lock_ = dir_.lock();
+  if (!resume) write_file_atomically(dir_.config_path(), to_yaml(config_));
   set_torch_threads(config_.net.threads);
   torch::manual_seed(static_cast<uint64_t>(config_.run.seed));
   LearnerSettings ls;
@@ -153,13 +155,19 @@ Trainer::Trainer(const std::string& root, const TrainConfig& config, bool resume
 }
 
 void Trainer::resume() {
+  // Everything is read and checked before anything is changed: a refused resume changes nothing.
   const MetricsHistory metrics = read_metrics(dir_.metrics_path());
-  const auto latest = dir_.latest_checkpoint();
-  if (latest) {
-    LoadedCheckpoint loaded = load_checkpoint(*latest, &net_config_, &learner_->optimizer());
-    learner_->adopt(loaded.net, loaded.step);
-    checkpointed_step_ = loaded.step;
+  std::optional<LoadedCheckpoint> loaded =
+      load_resume_checkpoint(dir_, net_config_, learner_->optimizer(), metrics.last_step(),
+                             config_.run.checkpoint_every_steps, std::cerr);
+  if (loaded) {
+    learner_->adopt(loaded->net, loaded->step);
+    checkpointed_step_ = loaded->step;
+  } else {
+    std::cerr << "resume: no checkpoint yet; starting again at step 0\n";
   }
+  if (const int removed = dir_.remove_temporaries())
+    std::cerr << "resume: removed " << removed << " temporary file(s) of writes the stopped run did not finish\n";
   repair_game_records(dir_.games(), std::cerr);
   replay_->load(dir_.replay());
   first_place_by_seat_.assign(static_cast<size_t>(game_->num_players()), 0);
