@@ -155,8 +155,10 @@ Trainer::Trainer(const std::string& root, const TrainConfig& config, bool resume
 }
 
 void Trainer::resume() {
-  // Everything is read and checked before anything is changed: a refused resume changes nothing.
+  // Everything is read and checked before anything is changed: a resume refused for its
+  // checkpoints or stopped by a malformed replay chunk changes nothing.
   const MetricsHistory metrics = read_metrics(dir_.metrics_path());
+  replay_->load(dir_.replay());
   std::optional<LoadedCheckpoint> loaded =
       load_resume_checkpoint(dir_, net_config_, learner_->optimizer(), metrics.last_step(),
                              config_.run.checkpoint_every_steps, std::cerr);
@@ -169,7 +171,6 @@ void Trainer::resume() {
   if (const int removed = dir_.remove_temporaries())
     std::cerr << "resume: removed " << removed << " temporary file(s) of writes the stopped run did not finish\n";
   repair_game_records(dir_.games(), std::cerr);
-  replay_->load(dir_.replay());
   first_place_by_seat_.assign(static_cast<size_t>(game_->num_players()), 0);
   restore_totals(keep_metrics_up_to(dir_.metrics_path(), metrics, learner_->steps(), std::cerr));
   rng_.seed(static_cast<uint64_t>(config_.run.seed) + static_cast<uint64_t>(learner_->steps()) * 7919);

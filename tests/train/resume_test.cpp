@@ -186,5 +186,30 @@ TEST(ResumeRun, ARunWithItsCheckpointsGoneIsRefusedUntouched) {
   EXPECT_TRUE(dir.checkpoints_newest_first().empty());
 }
 
+// A malformed replay chunk stops the resume before it changes anything: the corrupt newest
+// checkpoint is not set aside yet, the metrics are not cut.
+TEST(ResumeRun, AMalformedReplayChunkStopsItBeforeAnyChange) {
+  TempDir tmp("resume_run");
+  const std::string run = tmp.file("run");
+  train_new(run, tiny_config(4, 2));
+  const RunDir dir(run);
+  flip_a_byte(dir.checkpoint_path(4));
+  std::ofstream(dir.metrics_path(), std::ios::app) << "{\"step\":5,\"elapsed";
+  std::string chunk;
+  for (const auto& entry : fs::directory_iterator(dir.replay())) chunk = std::max(chunk, entry.path().string());
+  ASSERT_FALSE(chunk.empty());
+  write_file(chunk, "not a replay chunk");
+  const std::string metrics = read_file(dir.metrics_path());
+  try {
+    train_resume(run);
+    ADD_FAILURE() << "resumed past a malformed replay chunk";
+  } catch (const std::runtime_error& e) {
+    EXPECT_TRUE(mentions(e.what(), chunk)) << e.what();
+  }
+  EXPECT_TRUE(fs::exists(dir.checkpoint_path(4)));
+  EXPECT_FALSE(fs::exists(dir.checkpoint_path(4) + ".rejected"));
+  EXPECT_EQ(read_file(dir.metrics_path()), metrics);
+}
+
 }  // namespace
 }  // namespace djambi
