@@ -13,7 +13,7 @@ namespace djambi::cli {
 namespace {
 
 struct BotOptions {
-  std::string player;
+  std::string player = "best";
   std::string game = "djambi";
   std::vector<std::string> variants;
   uint64_t seed = 1;
@@ -42,8 +42,9 @@ void run_bot(const BotOptions& o) {
 void register_bot_command(CLI::App& app) {
   auto o = std::make_shared<BotOptions>();
   auto* cmd = app.add_subcommand("bot", "Serve a player over the line protocol of docs/PROTOCOL.md (stdin/stdout)");
-  cmd->footer("Example: djambi bot az:best.djp,sims=400   (then type: position start / go / quit)");
-  cmd->add_option("player", o->player, "Player spec: az:NAME.djp, mcts, greedy, random (docs/PLAYERS.md)")->required();
+  cmd->footer("Examples: djambi bot   (the shipped player; then type: position start / go / quit)\n"
+              "          djambi bot az:mine.djp,sims=400");
+  cmd->add_option("player", o->player, "Player spec: best (the shipped player, the default), az:NAME.djp, ab, mcts, greedy, random (docs/PLAYERS.md)");
   cmd->add_option("--seed", o->seed, "Seed of the player's random choices")->capture_default_str();
   cmd->add_option("--game", o->game, "djambi | tictactoe")->capture_default_str();
   add_variant_option(cmd, &o->variants);

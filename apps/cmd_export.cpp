@@ -1,7 +1,9 @@
 // export: a training checkpoint as a self-contained player bundle (nets/bundle.h).
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <memory>
+#include <optional>
 
 #include "apps/cli_common.h"
 #include "apps/commands.h"
@@ -18,6 +20,8 @@ struct ExportOptions {
   std::string out;
   int sims = 200;
   double c_puct = 1.5;
+  std::string reward;  // empty: the checkpoint's
+  std::optional<double> draw_value;
   bool force = false;
 };
 
@@ -44,6 +48,20 @@ void run_export(const ExportOptions& o) {
   SearchConfig search;
   search.simulations = o.sims;
   search.c_puct = static_cast<float>(o.c_puct);
+  // The reward its search values finished games with: the options over the checkpoint's.
+  std::map<std::string, std::string> reward = loaded.metadata;
+  if (!o.reward.empty() || o.draw_value) {
+    reward.emplace("reward", "winner");
+    reward.emplace("draw_value", "0");
+    if (!o.reward.empty()) reward["reward"] = o.reward;
+    if (o.draw_value) reward["draw_value"] = std::to_string(*o.draw_value);
+  }
+  try {
+    apply_reward_metadata(reward, search);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string(o.reward.empty() && !o.draw_value ? "checkpoint " + o.checkpoint : "--reward/--draw-value") +
+                     ": " + e.what());
+  }
   export_player(loaded.net, search, o.out, loaded.step, o.checkpoint);
   std::printf("exported step %lld of %s (%s) to %s; play it as az:%s\n", static_cast<long long>(loaded.step),
               o.checkpoint.c_str(), loaded.net->config.describe().c_str(), o.out.c_str(), o.out.c_str());
@@ -59,6 +77,10 @@ void register_export_command(CLI::App& app) {
   cmd->add_option("--out", o->out, "Bundle to write, e.g. NAME.djp")->required();
   cmd->add_option("--sims", o->sims, "Default search playouts of the player")->capture_default_str();
   cmd->add_option("--cpuct", o->c_puct, "Default exploration constant")->capture_default_str();
+  cmd->add_option("--reward", o->reward,
+                  "Reward its search values finished games with: winner, rank or survival (default: the one the "
+                  "checkpoint was trained with, else the game's own returns)");
+  cmd->add_option("--draw-value", o->draw_value, "The winner reward's value of a draw, in [-1, 1] (default: the checkpoint's, else 0)");
   cmd->add_flag("--force", o->force, "Replace an existing file");
   cmd->callback([o] { run_export(*o); });
 }

@@ -18,7 +18,7 @@ namespace {
 
 struct PlayOptions {
   std::string seat = "r";
-  std::vector<std::string> opponents;
+  std::vector<std::string> opponents{"best"};
   std::string game = "djambi";
   std::vector<std::string> variants;
   std::string record;
@@ -176,9 +176,10 @@ void run_play(const PlayOptions& o) {
 void register_play_command(CLI::App& app) {
   auto o = std::make_shared<PlayOptions>();
   auto* cmd = app.add_subcommand("play", "Play against bots at the terminal");
-  cmd->footer("Example: djambi play --seat r --opponents az:best.djp,time=2");
+  cmd->footer("Examples: djambi play   (you are red; three copies of the shipped player, spec best)\n"
+              "          djambi play --seat b --opponents best,time=2,greedy,ab,time=1");
   cmd->add_option("--seat", o->seat, "Your seat: r, b, y or g (0, 1 for tic-tac-toe)")->capture_default_str();
-  cmd->add_option("--opponents", o->opponents, "Bot specs: one for every bot, or one per bot seat in order")->required();
+  cmd->add_option("--opponents", o->opponents, "Bot specs: one for every bot, or one per bot seat in order (default: best, the shipped player)");
   cmd->add_option("--record", o->record, "Where to save the game record (default runs/play-DATE-TIME.txt)");
   cmd->add_option("--seed", o->seed, "Seed of the bots' random choices")->capture_default_str();
   cmd->add_option("--game", o->game, "djambi | tictactoe")->capture_default_str();

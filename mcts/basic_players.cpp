@@ -118,6 +118,7 @@ bool MctsPlayer::set_budget(const SearchBudget& budget) {
 Action MctsPlayer::search(const GameState& state) {
   using Clock = std::chrono::steady_clock;
   sync_tree(state);
+  tree_->set_simulations(options_.search.simulations);
   const auto start = Clock::now();
   const bool timed = options_.seconds > 0;
   const int target = options_.search.simulations > 0 ? options_.search.simulations : std::numeric_limits<int>::max();

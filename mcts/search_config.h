@@ -2,6 +2,8 @@
 // Settings of one search (see configs/ for how each is set from YAML).
 #include <cstdint>
 
+#include "env/rewards.h"
+
 namespace djambi {
 
 // Bounds of the search settings that come from outside: player specs, bundles, `export`, the
@@ -23,10 +25,25 @@ struct SearchConfig {
   // KataGo's forced playouts at the root, and pruning them from the policy target.
   bool forced_playouts = false;
   float forced_playout_k = 2.0f;
+  // Gumbel root search instead of PUCT at the root (mcts/gumbel.h): the root's actions are
+  // ranked by Gumbel noise (full searches only) plus their log prior, the best
+  // `gumbel_considered` share the playouts by sequential halving, the move played is the
+  // survivor, and the policy target is the improved policy of the completed Q-values. Below the
+  // root the search stays PUCT. Root noise and forced playouts do not apply.
+  bool gumbel = false;
+  int gumbel_considered = 16;
+  float gumbel_c_visit = 50.0f;
+  float gumbel_c_scale = 1.0f;
   // Leaves collected per tree (with virtual loss) before one evaluation.
   int leaves_per_round = 1;
   float virtual_loss = 1.0f;
   uint64_t seed = 1;
+  // Values a finished game by its final ranks under this reward (env/rewards.h) instead of by
+  // the returns of the game played: a player searches for what it was trained to want, e.g. a
+  // draw worth -0.5, whatever reward the arena or the bot's game uses.
+  bool own_reward = false;
+  RewardScheme reward = RewardScheme::kWinner;
+  float draw_value = 0.0f;
 };
 
 }  // namespace djambi

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include "mcts/gumbel.h"
+
 namespace djambi {
 
 Tree::Tree(const SearchConfig& config, std::unique_ptr<GameState> root_state)
@@ -12,6 +14,18 @@ Tree::Tree(const SearchConfig& config, std::unique_ptr<GameState> root_state)
   root_seat_ = root_state_->current_player();
   players_ = root_state_->num_players();
   num_actions_ = root_state_->num_actions();
+}
+
+SeatValues Tree::terminal_values(const GameState& end) const {
+  SeatValues values{};
+  if (!config_.own_reward) {
+    end.returns(values.data());
+    return values;
+  }
+  std::array<int, kMaxPlayers> ranks{};
+  end.ranks(ranks.data());
+  returns_from_ranks(config_.reward, ranks.data(), end.num_players(), values.data(), config_.draw_value);
+  return values;
 }
 
 float Tree::child_utility(const Node& parent, const NodeStats& child) const {
@@ -62,7 +76,7 @@ Tree::Selection Tree::select_leaf(Leaf& leaf) {
     }
     if (!node.expanded && state->is_terminal()) {
       node.expanded = node.terminal = true;
-      state->returns(node.terminal_values.data());
+      node.terminal_values = terminal_values(*state);
     }
     if (node.terminal) {
       const SeatValues values = node.terminal_values;
@@ -81,7 +95,8 @@ Tree::Selection Tree::select_leaf(Leaf& leaf) {
       leaf.state = std::move(state);
       return Selection::kEvaluate;
     }
-    const int32_t child = select_child(node, seen, current == root_);
+    const int32_t child = current == root_ && config_.gumbel ? select_gumbel_root_child(seen)
+                                                             : select_child(node, seen, current == root_);
     Node& c = nodes_[child];
     seen = c.stats;
     ++c.stats.virtual_visits;
@@ -131,7 +146,7 @@ void Tree::prepare_search() {
 
 void Tree::add_root_noise() {
   Node& root = nodes_[root_];
-  if (!config_.root_noise || noise_added_ || root.num_children < 2) return;
+  if (!config_.root_noise || config_.gumbel || noise_added_ || root.num_children < 2) return;
   noise_added_ = true;
   std::gamma_distribution<float> gamma(config_.dirichlet_alpha, 1.0f);
   std::vector<float> noise(static_cast<size_t>(root.num_children));
@@ -167,6 +182,12 @@ std::vector<std::pair<Action, float>> Tree::policy_target() const {
   const Node& root = nodes_[root_];
   std::vector<std::pair<Action, float>> out;
   if (root.num_children == 0) return out;
+  if (config_.gumbel) {
+    const std::vector<float> policy = gumbel_improved_policy();
+    for (int32_t k = 0; k < root.num_children; ++k)
+      if (policy[k] > 0.0f) out.emplace_back(nodes_[root.first_child + k].action, policy[k]);
+    return out;
+  }
   std::vector<float> visits;
   int32_t best = root.first_child;
   for (int32_t i = root.first_child; i < root.first_child + root.num_children; ++i) {
@@ -212,6 +233,13 @@ SeatValues Tree::root_values() const {
 Action Tree::choose_action(float temperature, std::mt19937_64& rng) const {
   const Node& root = nodes_[root_];
   if (root.num_children == 0) return -1;
+  if (config_.gumbel && root.stats.visits > 1) {
+    if (temperature <= 0.0f || config_.root_noise) return nodes_[gumbel_choice()].action;
+    std::vector<double> weights;
+    for (float p : gumbel_improved_policy()) weights.push_back(std::pow(static_cast<double>(p), 1.0 / temperature));
+    std::discrete_distribution<int> pick(weights.begin(), weights.end());
+    return nodes_[root.first_child + pick(rng)].action;
+  }
   if (temperature <= 0.0f) {
     int32_t best = root.first_child;
     for (int32_t i = root.first_child; i < root.first_child + root.num_children; ++i) {
@@ -234,6 +262,7 @@ Action Tree::choose_action(float temperature, std::mt19937_64& rng) const {
 void Tree::advance(Action action) {
   root_state_->apply_action(action);
   noise_added_ = false;
+  gumbel_.ready = false;
   root_seat_ = root_state_->current_player();
   const Node& root = nodes_[root_];
   int32_t child = -1;
@@ -258,6 +287,133 @@ void Tree::advance(Action action) {
     }
   }
   nodes_ = std::move(kept);
+}
+
+// ---- Gumbel root search ----
+
+namespace {
+constexpr int kGumbelBudgetWithoutCount = 800;  // a search by time alone halves as if it had this many
+}
+
+void Tree::start_gumbel(const NodeStats& root_stats) {
+  const Node& root = nodes_[root_];
+  GumbelRoot& g = gumbel_;
+  g = GumbelRoot{};
+  g.ready = true;
+  g.base_root_visits = root_stats.visits;
+  g.budget = config_.simulations > 0 ? std::max(1, config_.simulations - root_stats.visits) : kGumbelBudgetWithoutCount;
+  g.value = root_stats.visits > 0 ? child_utility(root, root_stats) / static_cast<float>(root_stats.visits) : 0.0f;
+  std::extreme_value_distribution<float> gumbel_noise(0.0f, 1.0f);
+  std::vector<std::pair<float, int>> ranked;
+  for (int k = 0; k < root.num_children; ++k) {
+    const Node& c = nodes_[root.first_child + k];
+    g.base_visits.push_back(c.stats.visits);
+    const float logit = std::log(std::max(c.prior, 1e-30f));
+    ranked.emplace_back(logit + (config_.root_noise ? gumbel_noise(rng_) : 0.0f), k);
+  }
+  // Gumbel-top-k: the k best of noise + log prior are a sample without replacement from the prior.
+  const int considered = std::min(std::max(1, config_.gumbel_considered), root.num_children);
+  std::partial_sort(ranked.begin(), ranked.begin() + considered, ranked.end(),
+                    [](const auto& a, const auto& b) { return a.first > b.first; });
+  g.score.assign(static_cast<size_t>(root.num_children), -INFINITY);
+  for (int i = 0; i < considered; ++i) g.score[static_cast<size_t>(ranked[i].second)] = ranked[i].first;
+  g.sequence = gumbel::considered_visit_sequence(considered, g.budget, g.budget);
+}
+
+std::vector<float> Tree::gumbel_completed_q() const {
+  const Node& root = nodes_[root_];
+  std::vector<float> priors, q;
+  std::vector<int> visits;
+  for (int32_t i = root.first_child; i < root.first_child + root.num_children; ++i) {
+    const Node& c = nodes_[i];
+    priors.push_back(c.prior);
+    visits.push_back(c.stats.visits);
+    q.push_back(c.stats.visits > 0 ? child_utility(root, c.stats) / static_cast<float>(c.stats.visits) : 0.0f);
+  }
+  const float value = gumbel_.ready            ? gumbel_.value
+                      : root.stats.visits > 0 ? child_utility(root, root.stats) / static_cast<float>(root.stats.visits)
+                                              : 0.0f;
+  return gumbel::completed_q(priors, q, visits, value);
+}
+
+std::vector<float> Tree::gumbel_improved_policy() const {
+  const Node& root = nodes_[root_];
+  std::vector<float> priors;
+  int max_visits = 0;
+  for (int32_t i = root.first_child; i < root.first_child + root.num_children; ++i) {
+    priors.push_back(nodes_[i].prior);
+    max_visits = std::max(max_visits, nodes_[i].stats.visits);
+  }
+  return gumbel::improved_policy(priors, gumbel_completed_q(), max_visits, config_.gumbel_c_visit,
+                                 config_.gumbel_c_scale);
+}
+
+int32_t Tree::select_gumbel_root_child(const NodeStats& root_stats) {
+  if (!gumbel_.ready) start_gumbel(root_stats);
+  GumbelRoot& g = gumbel_;
+  const Node& root = nodes_[root_];
+  // This playout's place in the search: the playouts done and under way before it.
+  const int k = root_stats.visits + root_stats.virtual_visits - g.base_root_visits;
+  if (k >= static_cast<int>(g.sequence.size()))
+    g.sequence = gumbel::considered_visit_sequence(
+        static_cast<int>(std::count_if(g.score.begin(), g.score.end(), [](float s) { return s > -INFINITY; })),
+        g.budget, 2 * k + 2);
+  const int wanted = g.sequence[static_cast<size_t>(k)];
+  const std::vector<float> completed = gumbel_completed_q();
+  int max_visits = 0;
+  for (int32_t i = root.first_child; i < root.first_child + root.num_children; ++i)
+    max_visits = std::max(max_visits, nodes_[i].stats.visits);
+  // Among the considered actions that have had `wanted` playouts in this search (the fewest, if
+  // none has exactly that many), the best by noise + log prior + sigma(Q).
+  int32_t best = -1;
+  int best_n = 0;
+  float best_score = -INFINITY;
+  for (int c = 0; c < root.num_children; ++c) {
+    if (g.score[static_cast<size_t>(c)] == -INFINITY) continue;
+    const Node& child = nodes_[root.first_child + c];
+    const int n = child.stats.visits + child.stats.virtual_visits - g.base_visits[static_cast<size_t>(c)];
+    const float score = g.score[static_cast<size_t>(c)] +
+                        gumbel::sigma(completed[static_cast<size_t>(c)], max_visits, config_.gumbel_c_visit,
+                                      config_.gumbel_c_scale);
+    const int distance = std::abs(n - wanted);
+    const int best_distance = std::abs(best_n - wanted);
+    if (best < 0 || distance < best_distance || (distance == best_distance && score > best_score)) {
+      best = root.first_child + c;
+      best_n = n;
+      best_score = score;
+    }
+  }
+  return best;
+}
+
+int32_t Tree::gumbel_choice() const {
+  const Node& root = nodes_[root_];
+  if (!gumbel_.ready) return select_child(root, root.stats, false);
+  const std::vector<float> completed = gumbel_completed_q();
+  int max_visits = 0, most_this_search = -1;
+  for (int c = 0; c < root.num_children; ++c) {
+    const Node& child = nodes_[root.first_child + c];
+    max_visits = std::max(max_visits, child.stats.visits);
+    if (gumbel_.score[static_cast<size_t>(c)] > -INFINITY)
+      most_this_search = std::max(most_this_search, child.stats.visits - gumbel_.base_visits[static_cast<size_t>(c)]);
+  }
+  // The survivor: among the considered actions searched most, the best score.
+  int32_t best = -1;
+  float best_score = -INFINITY;
+  for (int c = 0; c < root.num_children; ++c) {
+    const Node& child = nodes_[root.first_child + c];
+    if (gumbel_.score[static_cast<size_t>(c)] == -INFINITY ||
+        child.stats.visits - gumbel_.base_visits[static_cast<size_t>(c)] != most_this_search)
+      continue;
+    const float score = gumbel_.score[static_cast<size_t>(c)] +
+                        gumbel::sigma(completed[static_cast<size_t>(c)], max_visits, config_.gumbel_c_visit,
+                                      config_.gumbel_c_scale);
+    if (best < 0 || score > best_score) {
+      best = root.first_child + c;
+      best_score = score;
+    }
+  }
+  return best;
 }
 
 }  // namespace djambi

@@ -12,8 +12,8 @@
 // search): nodes never move (StableArena), and a pool of mutexes indexed by node id (as in
 // KataGo) guards them, a thread holding at most one at a time. The lock of node n guards n's
 // expansion and the statistics and priors of n's children; the root's lock also guards the
-// root's own statistics. The other members (root noise, re-rooting, the queries below) are for
-// one thread at a time, between searches.
+// root's own statistics and the state of a Gumbel root search. The other members (root noise,
+// re-rooting, the queries below) are for one thread at a time, between searches.
 #include <array>
 #include <memory>
 #include <mutex>
@@ -78,6 +78,9 @@ class Tree {
   // Turns root noise (and with it forced playouts) on or off for the next searches: playout cap
   // randomisation explores only in its full searches.
   void set_root_noise(bool on) { config_.root_noise = on; }
+  // The playouts the next search from this root will make in all (counting those the reused
+  // tree holds): Gumbel's sequential halving shares out what is left of it. 0 = no fixed count.
+  void set_simulations(int simulations) { config_.simulations = simulations; }
   // Expands the leaf with dense priors [num_actions] and backs up its per-seat values.
   // Thread-safe.
   void expand_and_backup(const Leaf& leaf, const float* priors, const float* values);
@@ -87,18 +90,22 @@ class Tree {
 
   // Visit counts of the root's children, as (action, visits).
   std::vector<std::pair<Action, int>> root_visit_counts() const;
-  // The policy target: visit shares of the root's children (forced playouts pruned when on).
+  // The policy target: visit shares of the root's children (forced playouts pruned when on);
+  // Gumbel: the improved policy.
   std::vector<std::pair<Action, float>> policy_target() const;
   // Mean value of the root per seat.
   SeatValues root_values() const;
   // The most visited action (ties to the higher prior), or one drawn with probability
-  // proportional to visits^(1/temperature).
+  // proportional to visits^(1/temperature). Gumbel: the survivor of the sequential halving, or
+  // (temperature > 0 in a search without Gumbel noise) one drawn from the improved policy.
   Action choose_action(float temperature, std::mt19937_64& rng) const;
 
   // Re-roots the tree at the child reached by `action` (tree reuse); the rest is dropped.
   void advance(Action action);
 
  private:
+  // The value of a finished game to each seat (the game's returns, or config_'s own reward).
+  SeatValues terminal_values(const GameState& end) const;
   int32_t select_child(const Node& parent, const NodeStats& parent_stats, bool at_root) const;
   float child_utility(const Node& parent, const NodeStats& child) const;
   void expand(int32_t node_index, const GameState& state, const float* priors);
@@ -108,6 +115,22 @@ class Tree {
   std::mutex& lock_of(int32_t node) const { return locks_[static_cast<uint32_t>(node) % kLocks]; }
   // The lock that guards the statistics of path[k].
   std::mutex& stats_lock(const std::vector<int32_t>& path, size_t k) const { return lock_of(path[k == 0 ? 0 : k - 1]); }
+  // Gumbel root search: the state of the current search from this root (under the root's lock
+  // while a search runs). `root_stats`: the root's statistics before this playout's virtual visit.
+  void start_gumbel(const NodeStats& root_stats);
+  int32_t select_gumbel_root_child(const NodeStats& root_stats);
+  std::vector<float> gumbel_completed_q() const;
+  std::vector<float> gumbel_improved_policy() const;
+  int32_t gumbel_choice() const;
+  struct GumbelRoot {
+    bool ready = false;
+    std::vector<float> score;       // per root child: Gumbel noise + log prior; -inf if not considered
+    std::vector<int> base_visits;   // per root child: visits before this search
+    int base_root_visits = 0;
+    int budget = 0;                 // playouts of this search
+    float value = 0.0f;             // the root's value to the seat to act when the search began
+    std::vector<int> sequence;      // gumbel::considered_visit_sequence
+  };
 
   static constexpr uint32_t kLocks = 64;  // more than threads: two seldom want one lock
   SearchConfig config_;
@@ -119,6 +142,7 @@ class Tree {
   int players_ = 0;
   int num_actions_ = 0;
   bool noise_added_ = false;
+  GumbelRoot gumbel_;
   std::mt19937_64 rng_;
 };
 

@@ -5,8 +5,10 @@
 #include "env/djambi_game.h"
 #include "mcts/basic_players.h"
 #include "mcts/queued_evaluator.h"
+#include "mcts/search_config.h"
 #include "nets/bundle.h"
 #include "nets/checkpoint.h"
+#include "nets/shipped_player.h"
 #include "nets/torch_evaluator.h"
 
 namespace djambi {
@@ -18,38 +20,79 @@ std::string variants_of(const Game& game) {
   return djambi ? djambi->variants().to_string() : "";
 }
 
+// reward=winner|rank|survival|game and draw=X: the reward the search values finished games with
+// (the bundle's by default; "game": the returns of the game played).
+void apply_reward_options(const PlayerSpec& spec, SearchConfig& search) {
+  if (spec.has("reward")) {
+    const std::string& name = spec.options.at("reward");
+    if (name == "game") {
+      search.own_reward = false;
+    } else {
+      try {
+        search.reward = reward_scheme_from_name(name);
+      } catch (const std::invalid_argument& e) {
+        throw std::invalid_argument("bad player spec '" + spec.text + "': " + e.what() + " (or game)");
+      }
+      search.own_reward = true;
+    }
+  }
+  if (spec.has("draw")) {
+    search.draw_value = static_cast<float>(spec.get_double("draw", 0.0, -1.0, 1.0));
+    search.own_reward = true;
+  }
+}
+
+// An az player for the bundle at `path`, with the spec's overrides of its search settings.
+std::unique_ptr<Player> make_az_player(const PlayerSpec& spec, const std::string& path,
+                                       std::shared_ptr<const Game> game, uint64_t seed) {
+  spec.check_keys({"sims", "time", "cpuct", "threads", "temperature", "reward", "draw", "root", "considered"},
+                  spec.kind == "az");
+  PlayerBundle loaded;
+  try {
+    loaded = load_player_bundle(path);
+  } catch (const CheckpointError& e) {
+    throw std::invalid_argument(e.what());
+  }
+  // The bundle's search settings, unless the spec overrides them.
+  MctsPlayerOptions o;
+  o.search = loaded.search;
+  const SearchBudget budget = spec.get_budget(loaded.search.simulations);
+  o.search.simulations = budget.visits;
+  o.seconds = budget.seconds;
+  o.search.c_puct = static_cast<float>(spec.get_double("cpuct", loaded.search.c_puct, 0.0, kMaxCPuct));
+  o.search.seed = seed;
+  o.threads = spec.get_int("threads", 1, 1, 256);
+  o.temperature = static_cast<float>(spec.get_double("temperature", 0.0, 0.0, 10.0));
+  apply_reward_options(spec, o.search);
+  if (spec.has("root")) {
+    const std::string& root = spec.options.at("root");
+    if (root != "puct" && root != "gumbel")
+      throw std::invalid_argument("bad player spec '" + spec.text + "': root is puct or gumbel, not '" + root + "'");
+    o.search.gumbel = root == "gumbel";
+  }
+  o.search.gumbel_considered = spec.get_int("considered", o.search.gumbel_considered, 1, 4096);
+  o.search.leaves_per_round = 8;  // virtual loss keeps batches of 8 for the network
+  const NetConfig& c = loaded.net->config;
+  if (c.game != game->name() || c.variants != variants_of(*game))
+    throw std::invalid_argument("player '" + path + "' plays " + c.game + " (variants: " +
+                                (c.variants.empty() ? "none" : c.variants) + "), not " + game->name() +
+                                " (variants: " + (variants_of(*game).empty() ? "none" : variants_of(*game)) + ")");
+  std::shared_ptr<Evaluator> evaluator = std::make_shared<TorchEvaluator>(loaded.net, default_device());
+  if (o.threads > 1)
+    evaluator = std::make_shared<QueuedEvaluator>(evaluator, o.threads * o.leaves_per_worker, std::chrono::microseconds(2000));
+  return std::make_unique<MctsPlayer>(spec.text, evaluator, o);
+}
+
 }  // namespace
 
 void add_az_player(PlayerFactory& factory) {
   factory.add("az", [](const PlayerSpec& spec, std::shared_ptr<const Game> game, uint64_t seed) {
-    spec.check_keys({"sims", "time", "cpuct", "threads", "temperature"}, true);
     if (spec.argument.empty()) throw std::invalid_argument("bad player spec '" + spec.text + "': az needs a path, az:PATH");
-    PlayerBundle loaded;
-    try {
-      loaded = load_player_bundle(spec.argument);
-    } catch (const CheckpointError& e) {
-      throw std::invalid_argument(e.what());
-    }
-    // The bundle's search settings, unless the spec overrides them.
-    MctsPlayerOptions o;
-    o.search = loaded.search;
-    const SearchBudget budget = spec.get_budget(loaded.search.simulations);
-    o.search.simulations = budget.visits;
-    o.seconds = budget.seconds;
-    o.search.c_puct = static_cast<float>(spec.get_double("cpuct", loaded.search.c_puct, 0.0, kMaxCPuct));
-    o.search.seed = seed;
-    o.threads = spec.get_int("threads", 1, 1, 256);
-    o.temperature = static_cast<float>(spec.get_double("temperature", 0.0, 0.0, 10.0));
-    o.search.leaves_per_round = 8;  // virtual loss keeps batches of 8 for the network
-    const NetConfig& c = loaded.net->config;
-    if (c.game != game->name() || c.variants != variants_of(*game))
-      throw std::invalid_argument("player '" + spec.argument + "' plays " + c.game + " (variants: " +
-                                  (c.variants.empty() ? "none" : c.variants) + "), not " + game->name() +
-                                  " (variants: " + (variants_of(*game).empty() ? "none" : variants_of(*game)) + ")");
-    std::shared_ptr<Evaluator> evaluator = std::make_shared<TorchEvaluator>(loaded.net, default_device());
-    if (o.threads > 1)
-      evaluator = std::make_shared<QueuedEvaluator>(evaluator, o.threads * o.leaves_per_worker, std::chrono::microseconds(2000));
-    return std::make_unique<MctsPlayer>(spec.text, evaluator, o);
+    return make_az_player(spec, spec.argument, std::move(game), seed);
+  });
+  factory.add("best", [](const PlayerSpec& spec, std::shared_ptr<const Game> game, uint64_t seed) {
+    const std::string path = shipped_player_path(game->name());
+    return make_az_player(spec, path, std::move(game), seed);
   });
 }
 

@@ -5,10 +5,11 @@
 
 namespace djambi {
 
-// Adds the "az" kind to `factory`.
+// Adds the "az" kind to `factory`, and "best": az on the shipped player of the game played
+// (nets/shipped_player.h), with the same options.
 void add_az_player(PlayerFactory& factory);
 
-// random, greedy, mcts and az.
+// random, greedy, mcts, ab, az and best.
 PlayerFactory full_player_factory();
 
 }  // namespace djambi

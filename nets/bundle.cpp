@@ -39,15 +39,35 @@ double setting(const std::map<std::string, std::string>& m, const std::string& k
 
 }  // namespace
 
+std::map<std::string, std::string> reward_metadata(const SearchConfig& search) {
+  if (!search.own_reward) return {};
+  return {{"reward", reward_scheme_name(search.reward)}, {"draw_value", std::to_string(search.draw_value)}};
+}
+
+void apply_reward_metadata(const std::map<std::string, std::string>& metadata, SearchConfig& search) {
+  const auto reward = metadata.find("reward");
+  if (reward == metadata.end()) return;  // from before the key: the game's own returns
+  const auto draw = metadata.find("draw_value");
+  if (draw == metadata.end()) throw std::invalid_argument("reward '" + reward->second + "' without a draw_value");
+  search.reward = reward_scheme_from_name(reward->second);
+  std::size_t used = 0;
+  const float draw_value = std::stof(draw->second, &used);
+  if (used != draw->second.size() || !(draw_value >= -1.0f && draw_value <= 1.0f))
+    throw std::invalid_argument("draw_value '" + draw->second + "' is not a number in [-1, 1]");
+  search.draw_value = draw_value;
+  search.own_reward = true;
+}
+
 void save_player_bundle(const std::string& path, PolicyValueNet& net, const SearchConfig& search, int64_t step,
                         const std::string& source) {
-  save_checkpoint(path, net, step, nullptr,
-                  {{"kind", kKind},
+  std::map<std::string, std::string> metadata{{"kind", kKind},
                    {"bundle_version", std::to_string(kBundleVersion)},
                    {"simulations", std::to_string(search.simulations)},
                    {"c_puct", std::to_string(search.c_puct)},
                    {"fpu_reduction", std::to_string(search.fpu_reduction)},
-                   {"source", source}});
+                   {"source", source}};
+  metadata.merge(reward_metadata(search));
+  save_checkpoint(path, net, step, nullptr, metadata);
 }
 
 PlayerBundle load_player_bundle(const std::string& path) {
@@ -72,6 +92,7 @@ PlayerBundle load_player_bundle(const std::string& path) {
     bundle.search.c_puct = static_cast<float>(setting(m, "c_puct", 0, kMaxCPuct, false, path));
     bundle.search.fpu_reduction = static_cast<float>(setting(m, "fpu_reduction", 0, kMaxFpuReduction, false, path));
     bundle.source = m.at("source");
+    apply_reward_metadata(m, bundle.search);
   } catch (const CheckpointError&) {
     throw;
   } catch (const std::exception&) {

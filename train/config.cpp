@@ -201,6 +201,14 @@ const std::vector<Key>& keys() {
                            "Forced playouts of a root child: sqrt(k * prior * total playouts)."));
     t.push_back(bool_key(DJ_KEY(mcts, paranoid), false,
                          "Paranoid search: every other seat minimises the root seat's value (else max^n)."));
+    t.push_back(choice_key(DJ_KEY(mcts, root), "puct", {"puct", "gumbel"},
+                           "Root search: puct, or gumbel (Gumbel-top-k sampling of root moves, sequential halving of the playouts, the improved policy of completed Q-values as the target; learns with few playouts). Below the root both are PUCT."));
+    t.push_back(int_key(DJ_KEY(mcts, gumbel_considered), 16, 1, 4096,
+                        "gumbel: root moves sampled (without replacement) to share the playouts."));
+    t.push_back(double_key(DJ_KEY(mcts, gumbel_c_visit), 50.0, 0, 100000, kClosed,
+                           "gumbel: sigma(q) = (c_visit + most visits of a root move) * c_scale * q, q rescaled to [0, 1]."));
+    t.push_back(double_key(DJ_KEY(mcts, gumbel_c_scale), 1.0, 0, 1000, kOpenMin,
+                           "gumbel: the c_scale of sigma (how far search values move the policy away from the prior)."));
     t.push_back(int_key(DJ_KEY(mcts, leaves_per_round), 1, 1, 256,
                         "Leaves gathered per tree (with virtual loss) before each network batch."));
     // selfplay
@@ -218,6 +226,10 @@ const std::vector<Key>& keys() {
                          "Fixed players seated next to the network in mixed games; their turns give no samples."));
     t.push_back(double_key(DJ_KEY(selfplay, opponent_games), 0.0, 0, 1, kClosed,
                            "Share of games that seat 1 to players-1 of the opponents in random seats (0 = pure self-play)."));
+    t.push_back(int_key(DJ_KEY(selfplay, fade_steps), 0, 0, 1000000000,
+                        "A fading teacher: over this many learner steps the share of games with opponents falls linearly from opponent_games to opponent_games_final, and with it the share of imitated samples (0 = no fading)."));
+    t.push_back(double_key(DJ_KEY(selfplay, opponent_games_final), 0.0, 0, 1, kClosed,
+                           "The share of games with opponents once fade_steps learner steps are done."));
     t.push_back(list_key(DJ_KEY(selfplay, imitate), {}, "player specs", "specs listed in selfplay.opponents",
                          check_player_spec,
                          "Opponents whose decisions become samples too, the policy target being the decision they made (learning from a demonstrator)."));
@@ -627,7 +639,7 @@ void check_cross(const TrainConfig& c) {
     if (std::find(c.selfplay.opponents.begin(), c.selfplay.opponents.end(), spec) == c.selfplay.opponents.end())
       throw Problem{"selfplay.imitate", "'" + spec + "' is not one of selfplay.opponents"};
   for (const auto& spec : c.selfplay.opponents)
-    if (parse_player_spec(spec).kind == "az")
+    if (const std::string kind = parse_player_spec(spec).kind; kind == "az" || kind == "best")
       throw Problem{"selfplay.opponents", "'" + spec + "': self-play seats only players without a network"};
 }
 
@@ -878,6 +890,12 @@ SearchConfig search_config(const TrainConfig& config, bool full_search) {
   s.dirichlet_epsilon = static_cast<float>(m.dirichlet_epsilon);
   s.forced_playouts = full_search && m.forced_playouts;
   s.forced_playout_k = static_cast<float>(m.forced_playout_k);
+  s.gumbel = m.root == "gumbel";
+  s.gumbel_considered = m.gumbel_considered;
+  s.gumbel_c_visit = static_cast<float>(m.gumbel_c_visit);
+  s.gumbel_c_scale = static_cast<float>(m.gumbel_c_scale);
+  // Gumbel's exploration is its noise: on in every full search (Dirichlet settings do not apply).
+  if (s.gumbel) s.root_noise = full_search;
   s.leaves_per_round = std::min(m.leaves_per_round, s.simulations);
   s.seed = static_cast<uint64_t>(config.run.seed);
   return s;
@@ -889,7 +907,17 @@ SearchConfig evaluation_search_config(const TrainConfig& config) {
   s.root_noise = false;
   s.forced_playouts = false;
   s.leaves_per_round = std::min(config.mcts.leaves_per_round, s.simulations);
+  s.own_reward = true;  // an exported player keeps searching for the reward it learned
+  s.reward = reward_scheme_from_name(config.game.reward);
+  s.draw_value = static_cast<float>(config.game.draw_value);
   return s;
+}
+
+double opponent_games_at(const TrainConfig& config, long long step) {
+  const auto& s = config.selfplay;
+  if (s.fade_steps <= 0) return s.opponent_games;
+  const double done = std::min(1.0, static_cast<double>(step) / s.fade_steps);
+  return s.opponent_games + (s.opponent_games_final - s.opponent_games) * done;
 }
 
 }  // namespace djambi

@@ -42,6 +42,10 @@ struct TrainConfig {
     bool forced_playouts = false;
     double forced_playout_k = 0;
     bool paranoid = false;
+    std::string root;  // "puct" | "gumbel"
+    int gumbel_considered = 0;
+    double gumbel_c_visit = 0;
+    double gumbel_c_scale = 0;
     int leaves_per_round = 0;
   };
   struct Selfplay {
@@ -51,6 +55,8 @@ struct TrainConfig {
     int max_decisions = 0;  // longer games are ruled a draw among the survivors (env/outcome.h)
     std::vector<std::string> opponents;  // fixed seats' player specs (mixed seats)
     double opponent_games = 0;           // share of games with fixed seats
+    int fade_steps = 0;                  // learner steps over which that share falls (0 = fixed)
+    double opponent_games_final = 0;     // ... to this share
     std::vector<std::string> imitate;    // opponents whose decisions are samples too
   };
   struct Replay {
@@ -144,5 +150,9 @@ SearchConfig search_config(const TrainConfig& config, bool full_search);
 // The trained network's search when evaluated against the opponents: evaluation.sims, no
 // noise, no forced playouts.
 SearchConfig evaluation_search_config(const TrainConfig& config);
+
+// The share of self-play games with opponents after `step` learner steps (the fading teacher:
+// selfplay.opponent_games falling linearly to opponent_games_final over fade_steps steps).
+double opponent_games_at(const TrainConfig& config, long long step);
 
 }  // namespace djambi

@@ -118,6 +118,7 @@ std::vector<FinishedGame> SelfPlay::step() {
   for (Slot& slot : slots_) {
     slot.full = uniform(rng_) < settings_.full_search_fraction;
     slot.tree->set_root_noise(slot.full && settings_.search.root_noise);
+    slot.tree->set_simulations(slot.full ? settings_.full_sims : settings_.fast_sims);
     trees.push_back(slot.tree.get());
     // Playouts kept from the previous decision count towards the budget.
     sims.push_back(std::max(1, (slot.full ? settings_.full_sims : settings_.fast_sims) - slot.tree->root_visits()));

@@ -53,6 +53,8 @@ class SelfPlay {
   std::vector<FinishedGame> step();
   const SearchTimings& timings() const { return search_.timings(); }
   long long decisions() const { return decisions_; }
+  // The share of new games that seat opponents (a fading teacher lowers it as training goes).
+  void set_opponent_games(double share) { settings_.opponent_games = share; }
 
  private:
   struct Slot {

@@ -16,6 +16,7 @@
 #include "env/games.h"
 #include "mcts/basic_players.h"
 #include "mcts/caching_evaluator.h"
+#include "nets/bundle.h"
 #include "nets/checkpoint.h"
 #include "nets/torch_evaluator.h"
 #include "train/evaluation.h"
@@ -246,7 +247,8 @@ void Trainer::checkpoint() {
   const long long step = learner_->steps();
   if (step == checkpointed_step_) return;  // the run's end at a step just saved, or resumed from
   const std::string path = dir_.checkpoint_path(step);
-  save_checkpoint(path, learner_->net(), step, &learner_->optimizer());
+  save_checkpoint(path, learner_->net(), step, &learner_->optimizer(),
+                  reward_metadata(evaluation_search_config(config_)));
   dir_.commit_checkpoint(path, config_.run.keep_checkpoints);
   checkpointed_step_ = step;
 }
@@ -306,6 +308,7 @@ void Trainer::learn_one_step() {
   record["mixed_games"] = mixed_games_;
   record["mixed_network_wins"] = mixed_network_wins_;
   record["imitation_samples"] = imitation_samples_;
+  record["opponent_games"] = opponent_games_at(config_, step);
   record["forced_decisions"] = forced_decisions_;
   record["adjudicated"] = adjudicated_;
   record["replay_size"] = replay_->size();
@@ -345,6 +348,7 @@ void Trainer::progress(bool final_line) {
 TrainOutcome Trainer::run() {
   while (!should_stop()) {
     const auto t0 = Clock::now();
+    selfplay_->set_opponent_games(opponent_games_at(config_, learner_->steps()));
     std::vector<FinishedGame> finished = selfplay_->step();
     selfplay_seconds_ += std::chrono::duration<double>(Clock::now() - t0).count();
     record_games(finished);

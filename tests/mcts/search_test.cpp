@@ -118,6 +118,23 @@ TEST(Search, RootValuesSumToZeroInZeroSumGames) {
   EXPECT_NEAR(t2.root_values()[0] + t2.root_values()[1], 0.0f, 1e-4);
 }
 
+TEST(Search, OwnRewardValuesFinishedGamesByTheRanks) {
+  // X's last move fills the board: a draw, worth 0 in tic-tac-toe's own returns.
+  const TicTacToeState last = TicTacToeState::from_string("xoxxooox.");
+  RolloutEvaluator rollouts(2, 10, 1);
+  Tree plain(config_with(20, 1), last.clone());
+  BatchedSearch(rollouts).run({&plain}, {20});
+  EXPECT_NEAR(plain.root_values()[0], 0.0f, 1e-6);
+  SearchConfig own = config_with(20, 1);
+  own.own_reward = true;
+  own.draw_value = -0.5f;  // the reward a player was trained for: a draw worth less than 0
+  Tree tree(own, last.clone());
+  BatchedSearch(rollouts).run({&tree}, {20});
+  // 19 of the 20 playouts reach the draw (the first evaluates the root itself: 0).
+  EXPECT_NEAR(tree.root_values()[0], -0.5f * 19 / 20, 1e-5);
+  EXPECT_NEAR(tree.root_values()[1], -0.5f * 19 / 20, 1e-5);
+}
+
 TEST(Search, DeterministicWithAFixedSeed) {
   auto s = djambi(format_position(Position::start()));
   auto run = [&] {

@@ -30,6 +30,38 @@ TEST_F(NetsTest, BundleCarriesNetAndSearchSettings) {
   EXPECT_TRUE(load_player_bundle(dir.file("c.pt")).from_checkpoint);
 }
 
+TEST_F(NetsTest, BundleCarriesTheRewardItWasTrainedFor) {
+  TempDir dir;
+  PolicyValueNet net(tictactoe_config());
+  SearchConfig search;
+  save_player_bundle(dir.file("plain.djp"), net, search, 1, "test");
+  EXPECT_FALSE(load_player_bundle(dir.file("plain.djp")).search.own_reward);  // the game's own returns
+  search.own_reward = true;
+  search.reward = RewardScheme::kRank;
+  search.draw_value = -0.25f;
+  save_player_bundle(dir.file("rank.djp"), net, search, 1, "test");
+  const PlayerBundle b = load_player_bundle(dir.file("rank.djp"));
+  EXPECT_TRUE(b.search.own_reward);
+  EXPECT_EQ(b.search.reward, RewardScheme::kRank);
+  EXPECT_FLOAT_EQ(b.search.draw_value, -0.25f);
+  // A checkpoint carries it the same way, for export.
+  SearchConfig read;
+  apply_reward_metadata(reward_metadata(search), read);
+  EXPECT_TRUE(read.own_reward);
+  EXPECT_EQ(read.reward, RewardScheme::kRank);
+  EXPECT_THROW(apply_reward_metadata({{"reward", "money"}, {"draw_value", "0"}}, read), std::invalid_argument);
+  EXPECT_THROW(apply_reward_metadata({{"reward", "winner"}, {"draw_value", "nan"}}, read), std::invalid_argument);
+  EXPECT_THROW(apply_reward_metadata({{"reward", "winner"}, {"draw_value", "-2"}}, read), std::invalid_argument);
+  EXPECT_THROW(apply_reward_metadata({{"reward", "winner"}}, read), std::invalid_argument);
+  // The az spec may override it.
+  const PlayerFactory factory = full_player_factory();
+  auto game = std::make_shared<TicTacToeGame>();
+  EXPECT_NO_THROW(factory.create("az:" + dir.file("rank.djp") + ",reward=game", game, 1));
+  EXPECT_NO_THROW(factory.create("az:" + dir.file("rank.djp") + ",reward=survival,draw=0", game, 1));
+  EXPECT_THROW(factory.create("az:" + dir.file("rank.djp") + ",reward=money", game, 1), std::invalid_argument);
+  EXPECT_THROW(factory.create("az:" + dir.file("rank.djp") + ",draw=1.5", game, 1), std::invalid_argument);
+}
+
 TEST_F(NetsTest, BundleOfAnotherVersionOrKindIsRefused) {
   TempDir dir;
   PolicyValueNet net(tictactoe_config());

@@ -48,6 +48,30 @@ TEST(TrainConfig, DefaultsAreValidAndMatchTheTable) {
   EXPECT_LE(c.mcts.fast_sims, c.mcts.sims);
 }
 
+TEST(TrainConfig, GumbelRootReachesTheSearch) {
+  TrainConfig c = load_train_config(std::string(DJAMBI_SOURCE_DIR) + "/configs/tictactoe.yaml");
+  EXPECT_FALSE(search_config(c, true).gumbel);
+  apply_overrides(c, {"mcts.root=gumbel", "mcts.gumbel_considered=4", "mcts.dirichlet_epsilon=0"});
+  const SearchConfig full = search_config(c, true);
+  EXPECT_TRUE(full.gumbel);
+  EXPECT_EQ(full.gumbel_considered, 4);
+  EXPECT_TRUE(full.root_noise);  // Gumbel noise in full searches, whatever the Dirichlet weight
+  EXPECT_FALSE(search_config(c, false).root_noise);
+  EXPECT_THROW(apply_overrides(c, {"mcts.root=uct"}), std::invalid_argument);
+}
+
+TEST(TrainConfig, FadingTeacherSchedule) {
+  TrainConfig c = load_train_config(std::string(DJAMBI_SOURCE_DIR) + "/configs/djambi.yaml");
+  apply_overrides(c, {"selfplay.opponent_games=0.8", "selfplay.fade_steps=0"});
+  EXPECT_DOUBLE_EQ(opponent_games_at(c, 0), 0.8);
+  EXPECT_DOUBLE_EQ(opponent_games_at(c, 1000000), 0.8);
+  apply_overrides(c, {"selfplay.fade_steps=1000", "selfplay.opponent_games_final=0.2"});
+  EXPECT_DOUBLE_EQ(opponent_games_at(c, 0), 0.8);
+  EXPECT_NEAR(opponent_games_at(c, 500), 0.5, 1e-12);
+  EXPECT_NEAR(opponent_games_at(c, 1000), 0.2, 1e-12);
+  EXPECT_NEAR(opponent_games_at(c, 5000), 0.2, 1e-12);
+}
+
 TEST(TrainConfig, KeyTableIsComplete) {
   const auto& keys = train_config_keys();
   std::set<std::string> names;
@@ -61,9 +85,11 @@ TEST(TrainConfig, KeyTableIsComplete) {
        {"game.name", "game.variants", "game.reward", "game.draw_value", "net.preset", "net.channels", "net.blocks",
         "net.value_hidden", "net.threads", "mcts.sims", "mcts.fast_sims", "mcts.full_search_fraction",
         "mcts.c_puct", "mcts.fpu_reduction", "mcts.dirichlet_alpha", "mcts.dirichlet_epsilon",
-        "mcts.forced_playouts", "mcts.forced_playout_k", "mcts.paranoid", "mcts.leaves_per_round",
+        "mcts.forced_playouts", "mcts.forced_playout_k", "mcts.paranoid", "mcts.root", "mcts.gumbel_considered",
+        "mcts.gumbel_c_visit", "mcts.gumbel_c_scale", "mcts.leaves_per_round",
         "selfplay.games", "selfplay.temperature", "selfplay.temperature_decisions",
-        "selfplay.max_decisions", "selfplay.opponents", "selfplay.opponent_games",
+        "selfplay.max_decisions", "selfplay.opponents", "selfplay.opponent_games", "selfplay.fade_steps",
+        "selfplay.opponent_games_final",
         "selfplay.imitate", "replay.window", "replay.min_samples", "replay.flush_every_games",
         "replay.symmetries", "learner.batch_size", "learner.learning_rate", "learner.weight_decay",
         "learner.momentum", "learner.optimizer", "learner.train_ratio", "learner.value_loss_weight",
@@ -71,7 +97,7 @@ TEST(TrainConfig, KeyTableIsComplete) {
         "evaluation.sims", "evaluation.opponents", "run.checkpoint_every_steps",
         "run.keep_checkpoints", "run.seed", "run.threads"})
     EXPECT_TRUE(names.count(name)) << name;
-  EXPECT_EQ(names.size(), 48u);
+  EXPECT_EQ(names.size(), 54u);
 }
 
 TEST(TrainConfig, DefaultsRoundTripThroughYaml) {

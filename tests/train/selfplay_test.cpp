@@ -146,5 +146,24 @@ TEST(SelfPlayMixedSeats, NoOpponentGamesMeansPureSelfPlay) {
   expect_samples_from_network_seats_only(*game, games);
 }
 
+TEST(SelfPlayMixedSeats, LoweredOpponentShareAppliesToNewGames) {
+  // The fading teacher's end: once the share is 0, the games started after that are pure self-play.
+  const auto game = make_game("tictactoe");
+  UniformEvaluator uniform;
+  SelfPlay selfplay(game, uniform, mixed_settings({"random"}, 1.0));
+  std::vector<FinishedGame> before, after;
+  while (before.size() < 6)
+    for (FinishedGame& g : selfplay.step()) before.push_back(std::move(g));
+  selfplay.set_opponent_games(0.0);
+  // Games in flight keep their seats; 12 more games are all started after the change.
+  for (FinishedGame& g : selfplay.step()) before.push_back(std::move(g));
+  while (after.size() < 18)
+    for (FinishedGame& g : selfplay.step()) after.push_back(std::move(g));
+  for (const FinishedGame& g : before) EXPECT_EQ(std::count(g.network_seats.begin(), g.network_seats.end(), 1), 1);
+  int pure = 0;
+  for (const FinishedGame& g : after) pure += std::count(g.network_seats.begin(), g.network_seats.end(), 1) == 2;
+  EXPECT_GE(pure, 12);
+}
+
 }  // namespace
 }  // namespace djambi
