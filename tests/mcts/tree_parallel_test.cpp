@@ -78,6 +78,33 @@ TEST(TreeParallel, ManyWorkersWithAQueuedEvaluatorLoseNoPlayout) {
   expect_consistent(tree, tree.root());
 }
 
+// A Gumbel root search keeps its sequential-halving state under the root's lock: many workers
+// lose no playout, and the move and the improved policy come out of the considered actions.
+TEST(TreeParallel, GumbelRootWithAQueuedEvaluatorLosesNoPlayout) {
+  auto rollouts = std::make_shared<RolloutEvaluator>(1, 200, 5);
+  QueuedEvaluator queued(rollouts, 16, std::chrono::microseconds(300));
+  SearchConfig c = config_with(3);
+  c.gumbel = true;
+  c.gumbel_considered = 4;
+  c.root_noise = true;  // Gumbel noise: the move is the survivor of the halving
+  c.simulations = 400;
+  Tree tree(c, djambi_start());
+  search_tree_parallel(tree, queued, 400, 8, 2);
+  EXPECT_EQ(tree.root_visits(), 400);
+  expect_consistent(tree, tree.root());
+  int searched = 0;
+  for (const auto& [action, visits] : tree.root_visit_counts()) searched += visits > 0;
+  EXPECT_LE(searched, 4);
+  std::mt19937_64 rng(1);
+  const Action chosen = tree.choose_action(0.0f, rng);
+  float total = 0.0f;
+  for (const auto& [action, share] : tree.policy_target()) total += share;
+  EXPECT_NEAR(total, 1.0f, 1e-4f);
+  bool chosen_searched = false;
+  for (const auto& [action, visits] : tree.root_visit_counts()) chosen_searched |= action == chosen && visits > 0;
+  EXPECT_TRUE(chosen_searched) << "chose " << chosen;
+}
+
 TEST(TreeParallel, ManyWorkersWithAThreadSafeEvaluatorFinishGamesToo) {
   // Tic-tac-toe: small enough that most playouts end in finished games and workers collide.
   UniformEvaluator uniform;  // stateless, so safe to call from every worker at once
