@@ -1,5 +1,8 @@
 #include "apps/bot_session.h"
 
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <ostream>
 #include <sstream>
 #include <stdexcept>
@@ -7,6 +10,7 @@
 #include "apps/board_text.h"
 #include "env/games.h"
 #include "env/turn_text.h"
+#include "mcts/search_config.h"
 
 namespace djambi::cli {
 
@@ -28,17 +32,19 @@ std::string join(const std::vector<std::string>& words, size_t begin, size_t end
   return out;
 }
 
-// A positive number after `key` in a `go` command.
-double number_after(const std::vector<std::string>& words, size_t i) {
+// The number after `key` in a `go` command: positive and at most `max` (the bounds of player
+// specs: a budget of `inf` would search until memory runs out, deaf to `quit`).
+double number_after(const std::vector<std::string>& words, size_t i, double max) {
   if (i + 1 >= words.size()) throw std::invalid_argument(words[i] + " needs a number");
-  size_t used = 0;
-  double v = 0;
-  try {
-    v = std::stod(words[i + 1], &used);
-  } catch (const std::exception&) {
-    used = 0;
+  const std::string& text = words[i + 1];
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);  // 1e999 gives inf, refused below as too large
+  if (end != text.c_str() + text.size() || !(v > 0)) throw std::invalid_argument(words[i] + " must be a positive number, got '" + text + "'");
+  if (!(v <= max)) {
+    char bound[32];
+    std::snprintf(bound, sizeof bound, "%.10g", max);
+    throw std::invalid_argument(words[i] + " must be at most " + bound + ", got '" + text + "'");
   }
-  if (used != words[i + 1].size() || !(v > 0)) throw std::invalid_argument(words[i] + " must be a positive number, got '" + words[i + 1] + "'");
   return v;
 }
 
@@ -93,11 +99,11 @@ void BotSession::go(const std::vector<std::string>& words, std::ostream& out) {
   SearchBudget budget;
   for (size_t i = 1; i < words.size(); i += 2) {
     if (words[i] == "visits") {
-      const double v = number_after(words, i);
-      if (v != static_cast<int>(v)) throw std::invalid_argument("visits must be a whole number");
+      const double v = number_after(words, i, kMaxSimulations);
+      if (v != std::floor(v)) throw std::invalid_argument("visits must be a whole number");
       budget.visits = static_cast<int>(v);
     } else if (words[i] == "time") {
-      budget.seconds = number_after(words, i);
+      budget.seconds = number_after(words, i, kMaxSearchSeconds);
     } else {
       throw std::invalid_argument("go takes 'visits N' and 'time SECONDS', not '" + words[i] + "'");
     }

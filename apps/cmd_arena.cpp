@@ -3,7 +3,6 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <memory>
 #include <thread>
 
@@ -11,10 +10,11 @@
 
 #include "apps/cli_common.h"
 #include "apps/commands.h"
+#include "env/append_file.h"
+#include "env/atomic_file.h"
 #include "nets/az_player.h"
 #include "nets/torch_evaluator.h"
 #include "train/arena.h"
-#include "train/run_dir.h"
 
 namespace djambi::cli {
 
@@ -85,7 +85,7 @@ void run_arena_command(ArenaOptions o, bool parallel_given) {
   const PlayerFactory factory = full_player_factory();
   // run_arena checks the specs before its first game, so the directory is made at the first
   // finished game: a refused arena leaves nothing on disk.
-  std::ofstream records;
+  AppendFile records;  // one write per record: a killed arena leaves whole records
   Progress progress("arena games", static_cast<uint64_t>(o.games));
   int done = 0;
   const auto start = std::chrono::steady_clock::now();
@@ -94,9 +94,9 @@ void run_arena_command(ArenaOptions o, bool parallel_given) {
     result = run_arena(game, factory, settings, [&](int, const ArenaGame& g) {
       if (!records.is_open()) {
         std::filesystem::create_directories(o.out);
-        records.open(o.out + "/games.txt");
+        records = AppendFile(o.out + "/games.txt");
       }
-      records << format_record(g.played.record) << "\n" << std::flush;
+      records.append(format_record(g.played.record) + "\n");
       progress.update(static_cast<uint64_t>(++done));
     });
   } catch (const std::invalid_argument& e) {

@@ -26,12 +26,19 @@ struct ExportOptions {
 };
 
 void run_export(const ExportOptions& o) {
+  if (o.sims < 1 || o.sims > kMaxSimulations)
+    throw UsageError("--sims must be in [1, " + std::to_string(kMaxSimulations) + "], got " + std::to_string(o.sims));
+  // NaN fails both comparisons: written with !, so that it is refused too.
+  if (!(o.c_puct >= 0 && o.c_puct <= kMaxCPuct)) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", o.c_puct);
+    throw UsageError("--cpuct must be a number in [0, " + std::to_string(static_cast<int>(kMaxCPuct)) + "], got " + text);
+  }
   if (std::filesystem::is_directory(o.out))
     throw UsageError("--out '" + o.out + "' is a directory; the bundle is one file, e.g. NAME.djp");
   check_directory_path("--out", o.out, true);
   if (std::filesystem::exists(o.out) && !o.force)
     throw UsageError("'" + o.out + "' already exists; pass --force to replace it");
-  if (o.sims < 1) throw UsageError("--sims must be at least 1, got " + std::to_string(o.sims));
   LoadedCheckpoint loaded;
   try {
     loaded = load_checkpoint(o.checkpoint);

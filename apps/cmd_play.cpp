@@ -7,10 +7,10 @@
 #include "apps/board_text.h"
 #include "apps/cli_common.h"
 #include "apps/commands.h"
+#include "env/atomic_file.h"
 #include "env/game_record.h"
 #include "env/turn_text.h"
 #include "nets/az_player.h"
-#include "train/run_dir.h"
 
 namespace djambi::cli {
 

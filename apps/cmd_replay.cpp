@@ -3,7 +3,6 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
-#include <sstream>
 
 #include "apps/board_text.h"
 #include "apps/cli_common.h"
@@ -24,12 +23,14 @@ struct ReplayOptions {
   bool check = false;
 };
 
-std::string read_text(const std::string& path) {
-  std::ifstream in(path);
+std::vector<GameRecord> read_records(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
   if (!in) throw UsageError("cannot read '" + path + "'");
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
+  try {
+    return parse_records(in);  // bounded: a line or a file too long is refused
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(path + ": " + e.what());
+  }
 }
 
 void show_record(const GameRecord& record, int number, const ReplayOptions& o) {
@@ -55,16 +56,11 @@ void show_record(const GameRecord& record, int number, const ReplayOptions& o) {
       if (!std::getline(std::cin, answer) || answer == "q") throw StopReplay{};
     }
   });
-  std::printf("result %s\n", record.result.empty() ? "(unfinished)" : record.result.c_str());
+  std::printf("result %s\n", record.result.empty() ? "unfinished" : record.result.c_str());
 }
 
 void run_replay(const ReplayOptions& o) {
-  std::vector<GameRecord> records;
-  try {
-    records = parse_records(read_text(o.file));
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(o.file + ": " + e.what());
-  }
+  const std::vector<GameRecord> records = read_records(o.file);
   if (records.empty()) throw UsageError(o.file + ": no game record in it");
   if (o.game < 0 || o.game > static_cast<int>(records.size()))
     throw UsageError("--game " + std::to_string(o.game) + ": " + o.file + " holds " + std::to_string(records.size()) + " games");

@@ -1,5 +1,7 @@
 #include "env/game_record.h"
 
+#include <cstring>
+#include <istream>
 #include <sstream>
 #include <stdexcept>
 
@@ -7,6 +9,64 @@
 #include "env/turn_text.h"
 
 namespace djambi {
+
+namespace {
+
+constexpr const char* kUnfinished = "unfinished";
+
+// Builds records from lines, one at a time.
+class RecordParser {
+ public:
+  void add(const std::string& line) {
+    ++number_;
+    if (line.empty() || line[0] == '#') return;
+    const size_t space = line.find(' ');
+    const std::string key = line.substr(0, space);
+    const std::string value = space == std::string::npos ? "" : line.substr(space + 1);
+    if (key == "game") {
+      records_.emplace_back();
+      records_.back().game = value;
+      records_.back().cut_short = true;  // until its result line
+      open_ = true;
+      return;
+    }
+    if (!open_) fail(line, "expected 'game' to start a record");
+    GameRecord& r = records_.back();
+    if (key == "variants") {
+      r.variants = value;
+    } else if (key == "players") {
+      std::istringstream words(value);
+      std::string w;
+      while (words >> w) r.players.push_back(w);
+    } else if (key == "start") {
+      r.start = value;
+    } else if (key == "move") {
+      const size_t semi = value.find(" ; ");
+      if (value.empty() || value.substr(0, semi).empty()) fail(line, "empty move");
+      r.moves.push_back(value.substr(0, semi));
+      r.comments.push_back(semi == std::string::npos ? "" : value.substr(semi + 3));
+    } else if (key == "result") {
+      if (value.empty()) fail(line, "empty result");
+      r.result = value == kUnfinished ? "" : value;
+      r.cut_short = false;
+      open_ = false;
+    } else {
+      fail(line, "unknown key '" + key + "'");
+    }
+  }
+  [[noreturn]] void fail(const std::string& line, const std::string& why) const {
+    throw std::invalid_argument("game record line " + std::to_string(number_) + ": " + why + ": '" + line + "'");
+  }
+  int number() const { return number_; }
+  std::vector<GameRecord> take() { return std::move(records_); }
+
+ private:
+  std::vector<GameRecord> records_;
+  int number_ = 0;
+  bool open_ = false;
+};
+
+}  // namespace
 
 std::string format_record(const GameRecord& r) {
   std::string out = "# djambi-zero game record\n";
@@ -20,54 +80,50 @@ std::string format_record(const GameRecord& r) {
     if (i < r.comments.size() && !r.comments[i].empty()) out += " ; " + r.comments[i];
     out += "\n";
   }
-  if (!r.result.empty()) out += "result " + r.result + "\n";
+  // Always a result line, so that a record without one shows it was cut short.
+  out += "result " + (r.result.empty() ? std::string(kUnfinished) : r.result) + "\n";
   return out;
 }
 
-std::vector<GameRecord> parse_records(const std::string& text) {
-  std::vector<GameRecord> out;
-  std::istringstream in(text);
+std::vector<GameRecord> parse_records(std::istream& in) {
+  RecordParser parser;
   std::string line;
-  int number = 0;
-  bool open = false;
-  auto fail = [&](const std::string& why) {
-    throw std::invalid_argument("game record line " + std::to_string(number) + ": " + why + ": '" + line + "'");
+  std::vector<char> chunk(size_t{1} << 16);
+  uint64_t total = 0;
+  auto end_line = [&] {
+    if (!line.empty() && line.back() == '\r') line.pop_back();  // written on Windows
+    parser.add(line);
+    line.clear();
   };
-  while (std::getline(in, line)) {
-    ++number;
-    if (line.empty() || line[0] == '#') continue;
-    const size_t space = line.find(' ');
-    const std::string key = line.substr(0, space);
-    const std::string value = space == std::string::npos ? "" : line.substr(space + 1);
-    if (key == "game") {
-      out.emplace_back();
-      out.back().game = value;
-      open = true;
-      continue;
-    }
-    if (!open) fail("expected 'game' to start a record");
-    GameRecord& r = out.back();
-    if (key == "variants") {
-      r.variants = value;
-    } else if (key == "players") {
-      std::istringstream words(value);
-      std::string w;
-      while (words >> w) r.players.push_back(w);
-    } else if (key == "start") {
-      r.start = value;
-    } else if (key == "move") {
-      const size_t semi = value.find(" ; ");
-      if (value.empty() || value.substr(0, semi).empty()) fail("empty move");
-      r.moves.push_back(value.substr(0, semi));
-      r.comments.push_back(semi == std::string::npos ? "" : value.substr(semi + 3));
-    } else if (key == "result") {
-      r.result = value;
-      open = false;
-    } else {
-      fail("unknown key '" + key + "'");
+  while (in) {
+    in.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
+    const size_t got = static_cast<size_t>(in.gcount());
+    total += got;
+    if (total > kMaxRecordTextBytes)
+      throw std::invalid_argument("more than " + std::to_string(kMaxRecordTextBytes >> 20) +
+                                  " MiB of records; split the file");
+    for (size_t at = 0; at < got;) {
+      const char* newline = static_cast<const char*>(std::memchr(chunk.data() + at, '\n', got - at));
+      const size_t end = newline ? static_cast<size_t>(newline - chunk.data()) : got;
+      if (line.size() + (end - at) > kMaxRecordLineBytes + 1)  // + 1: a '\r' before the '\n'
+        throw std::invalid_argument("game record line " + std::to_string(parser.number() + 1) + ": longer than " +
+                                    std::to_string(kMaxRecordLineBytes >> 20) + " MiB");
+      line.append(chunk.data() + at, end - at);
+      at = end;
+      if (newline) {
+        end_line();
+        ++at;
+      }
     }
   }
-  return out;
+  if (in.bad()) throw std::invalid_argument("read error after game record line " + std::to_string(parser.number()));
+  if (!line.empty()) end_line();
+  return parser.take();
+}
+
+std::vector<GameRecord> parse_records(const std::string& text) {
+  std::istringstream in(text);
+  return parse_records(in);
 }
 
 RecordBuilder::RecordBuilder(const Game& game, const GameState& start, std::vector<std::string> players) {
@@ -121,11 +177,16 @@ std::unique_ptr<GameState> replay_record(const GameRecord& record, const ReplayC
     apply_turn(*state, actions);
     if (on_turn) on_turn(*state, i, mover);
   }
+  if (record.cut_short)
+    throw std::invalid_argument("the record ends without a 'result' line (after " + std::to_string(record.moves.size()) +
+                                " moves): it was cut short");
+  const std::string said = "the record says 'result " + (record.result.empty() ? kUnfinished : record.result) + "'";
+  if (record.result.empty() && state->is_terminal())
+    throw std::invalid_argument(said + " but the game is over: " + state->result_string());
   if (!record.result.empty()) {
-    if (!state->is_terminal()) throw std::invalid_argument("the record says 'result " + record.result + "' but the game is not over");
+    if (!state->is_terminal()) throw std::invalid_argument(said + " but the game is not over");
     if (state->result_string() != record.result)
-      throw std::invalid_argument("the record says 'result " + record.result + "' but the rules give '" +
-                                  state->result_string() + "'");
+      throw std::invalid_argument(said + " but the rules give '" + state->result_string() + "'");
   }
   return state;
 }

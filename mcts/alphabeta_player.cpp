@@ -5,6 +5,7 @@
 
 #include "env/djambi_game.h"
 #include "env/turn_text.h"
+#include "mcts/search_config.h"
 
 namespace djambi {
 
@@ -53,7 +54,7 @@ std::unique_ptr<Player> make_alphabeta_player(const PlayerSpec& spec, const Game
       throw std::invalid_argument("bad player spec '" + spec.text + "': " + e.what());
     }
   }
-  o.seconds = spec.get_double("time", 0.0, 0.0, 86400.0);
+  o.seconds = spec.get_double("time", 0.0, 0.0, kMaxSearchSeconds);
   if (spec.has("time") && o.seconds <= 0)
     throw std::invalid_argument("bad player spec '" + spec.text + "': time must be positive");
   o.max_nodes = static_cast<uint64_t>(spec.get_int("nodes", 0, 1, 2'000'000'000));

@@ -2,10 +2,8 @@
 
 #include <tbb/parallel_for.h>
 
+#include <algorithm>
 #include <chrono>
-#include <cstring>
-#include <mutex>
-#include <thread>
 
 namespace djambi {
 
@@ -60,7 +58,14 @@ void BatchedSearch::run(const std::vector<Tree*>& trees, const std::vector<int>&
     timings_.tree_seconds += seconds_since(t0);
     // 3. One evaluation for every leaf of every tree.
     t0 = Clock::now();
-    evaluator_.evaluate(batch.view(rows.size(), with_observations));
+    try {
+      const EvalBatch view = batch.view(rows.size(), with_observations);
+      evaluator_.evaluate(view);
+      check_evaluation(view, evaluator_);
+    } catch (...) {  // the trees stay usable: no leaf is left waiting
+      for (const auto& [tree, slot] : rows) trees[tree]->abandon(leaves_[slot]);
+      throw;
+    }
     timings_.evaluate_seconds += seconds_since(t0);
     timings_.evaluations += static_cast<long long>(rows.size());
     ++timings_.rounds;
@@ -78,43 +83,6 @@ void BatchedSearch::run(const std::vector<Tree*>& trees, const std::vector<int>&
     });
     timings_.tree_seconds += seconds_since(t0);
   }
-}
-
-void search_tree_parallel(Tree& tree, Evaluator& evaluator, int simulations, int workers,
-                          int leaves_per_worker) {
-  const bool with_observations = evaluator.needs_observations();
-  std::mutex tree_mutex;
-  int started = 0;  // playouts handed out (guarded by tree_mutex)
-  tree.prepare_search();
-  tbb::parallel_for(0, std::max(1, workers), [&](int) {
-    LeafBatch batch;
-    std::vector<Leaf> leaves(static_cast<size_t>(std::max(1, leaves_per_worker)));
-    while (true) {
-      size_t n = 0;
-      {
-        std::lock_guard<std::mutex> lock(tree_mutex);
-        while (n < leaves.size() && started < simulations) {
-          const auto result = tree.select_leaf(leaves[n]);
-          if (result == Tree::Selection::kCollision) break;
-          ++started;
-          if (result == Tree::Selection::kEvaluate) ++n;
-        }
-        if (n == 0 && started >= simulations) return;
-      }
-      if (n == 0) {  // collisions only: the other workers' pending leaves come back soon
-        std::this_thread::yield();
-        continue;
-      }
-      batch.prepare(*leaves[0].state, n, with_observations);
-      for (size_t k = 0; k < n; ++k) batch.encode(k, *leaves[k].state, with_observations);
-      evaluator.evaluate(batch.view(n, with_observations));
-      const size_t actions = static_cast<size_t>(tree.root_state().num_actions());
-      const size_t players = static_cast<size_t>(tree.num_players());
-      std::lock_guard<std::mutex> lock(tree_mutex);
-      for (size_t k = 0; k < n; ++k)
-        tree.expand_and_backup(leaves[k], &batch.priors[k * actions], &batch.values[k * players]);
-    }
-  });
 }
 
 }  // namespace djambi

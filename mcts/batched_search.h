@@ -25,7 +25,8 @@ class BatchedSearch {
   BatchedSearch(Evaluator& evaluator, int leaves_per_tree = 1);
 
   // Adds simulations[i] playouts to trees[i], all trees together. Deterministic for given trees
-  // and evaluator, whatever the number of threads.
+  // and evaluator, whatever the number of threads. An evaluator's exception, or an evaluation
+  // that fails check_evaluation (EvaluatorError), is passed on; the trees stay usable.
   void run(const std::vector<Tree*>& trees, const std::vector<int>& simulations);
   const SearchTimings& timings() const { return timings_; }
 
@@ -39,9 +40,12 @@ class BatchedSearch {
   LeafBatch batch_;
 };
 
-// One tree, many threads (play and analysis): `workers` TBB tasks descend the same tree with
-// virtual loss, each gathering `leaves_per_worker` leaves per evaluator call; the evaluator must
-// be thread-safe (a QueuedEvaluator merges the workers' requests into one batch).
+// One tree, many threads (play and analysis): `workers` threads (the caller's among them)
+// descend the same tree with virtual loss, each gathering `leaves_per_worker` leaves per
+// evaluator call; the evaluator must be thread-safe (a QueuedEvaluator merges the workers'
+// requests into one batch). Adds at least `simulations` playouts. The first exception of a
+// worker (EvaluatorError for non-finite results) stops the others and is passed on once they
+// are done; the tree stays usable. tree_parallel.cpp.
 void search_tree_parallel(Tree& tree, Evaluator& evaluator, int simulations, int workers,
                           int leaves_per_worker);
 

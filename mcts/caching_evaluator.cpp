@@ -1,8 +1,8 @@
 #include "mcts/caching_evaluator.h"
 
-#include "mcts/leaf_batch.h"
-
 #include <algorithm>
+
+#include "mcts/leaf_batch.h"
 
 namespace djambi {
 
@@ -56,12 +56,16 @@ void CachingEvaluator::evaluate(const EvalBatch& batch) {
   if (misses.empty()) return;
 
   if (static_cast<int>(misses.size()) == batch.size) {
+    std::lock_guard<std::mutex> lock(inner_mutex_);
     inner_->evaluate(batch);
   } else {  // gather the misses into a smaller batch
     LeafBatch gathered;
     gathered.prepare(first, misses.size(), with_observations);
     for (size_t k = 0; k < misses.size(); ++k) gathered.copy_input(batch, static_cast<size_t>(misses[k]), k);
-    inner_->evaluate(gathered.view(misses.size(), with_observations));
+    {
+      std::lock_guard<std::mutex> lock(inner_mutex_);
+      inner_->evaluate(gathered.view(misses.size(), with_observations));
+    }
     for (size_t k = 0; k < misses.size(); ++k) gathered.copy_output(k, batch, static_cast<size_t>(misses[k]));
   }
   for (int i : misses)

@@ -1,7 +1,9 @@
 #pragma once
 // A position cache in front of another evaluator, keyed by the position hash (the same
 // decision point reached twice, by transposition or by a search revisiting it, is evaluated
-// once). Direct-mapped: a new entry replaces the one in its slot. Thread-safe.
+// once). Direct-mapped: a new entry replaces the one in its slot. Thread-safe: the table has
+// its lock, and the inner evaluator (one thread at a time, as Evaluator says) is called under
+// another, so that lookups of other threads go on while the misses of one are evaluated.
 #include <atomic>
 #include <memory>
 #include <mutex>
@@ -37,7 +39,8 @@ class CachingEvaluator : public Evaluator {
 
   std::shared_ptr<Evaluator> inner_;
   std::vector<Entry> table_;
-  std::mutex mutex_;
+  std::mutex mutex_;        // guards table_
+  std::mutex inner_mutex_;  // one caller at a time in inner_
   std::atomic<uint64_t> lookups_{0}, hits_{0};
 };
 

@@ -3,6 +3,7 @@
 // out, the caller owning every buffer (lc0's backend shape: gather the inputs, one blocking
 // compute for the whole batch). No LibTorch type appears here.
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 
 #include "env/game.h"
@@ -29,6 +30,17 @@ class Evaluator {
   virtual bool needs_observations() const { return true; }
   virtual std::string describe() const = 0;
 };
+
+// An evaluator failed or gave unusable results (check_evaluation); what() says which and why.
+class EvaluatorError : public std::runtime_error {
+ public:
+  using runtime_error::runtime_error;
+};
+
+// Throws EvaluatorError naming `evaluator`, the position and the number if a prior or a value
+// of `batch` is not finite: the search's arithmetic has no meaning for NaN or infinity. One
+// pass over the outputs.
+void check_evaluation(const EvalBatch& batch, const Evaluator& evaluator);
 
 // Writes uniform priors over the legal actions of one position.
 void uniform_priors(const uint8_t* legal_mask, int num_actions, float* priors);

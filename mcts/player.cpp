@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "mcts/search_config.h"
+
 namespace djambi {
 
 namespace {
@@ -94,8 +96,8 @@ std::vector<std::string> split_player_list(const std::string& text) {
 
 SearchBudget PlayerSpec::get_budget(int default_sims) const {
   SearchBudget b;
-  b.seconds = get_double("time", 0.0, 0.0, 86400.0);
-  b.visits = get_int("sims", has("time") ? 0 : default_sims, 1, 10'000'000);
+  b.seconds = get_double("time", 0.0, 0.0, kMaxSearchSeconds);
+  b.visits = get_int("sims", has("time") ? 0 : default_sims, 1, kMaxSimulations);
   if (b.visits == 0 && b.seconds <= 0) bad_spec(text, "time must be positive");
   return b;
 }

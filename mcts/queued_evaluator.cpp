@@ -1,6 +1,5 @@
 #include "mcts/queued_evaluator.h"
 
-
 namespace djambi {
 
 QueuedEvaluator::QueuedEvaluator(std::shared_ptr<Evaluator> inner, int max_batch,
@@ -28,12 +27,13 @@ uint64_t QueuedEvaluator::positions() const {
 
 void QueuedEvaluator::evaluate(const EvalBatch& batch) {
   if (batch.size == 0) return;
-  Request request{&batch};
+  Request request{&batch, false, nullptr};
   std::unique_lock<std::mutex> lock(mutex_);
   queue_.push_back(&request);
   queued_positions_ += batch.size;
   work_ready_.notify_one();
   work_done_.wait(lock, [&] { return request.done; });
+  if (request.error) std::rethrow_exception(request.error);
 }
 
 void QueuedEvaluator::run() {
@@ -55,9 +55,18 @@ void QueuedEvaluator::run() {
     ++inner_calls_;
     positions_ += static_cast<uint64_t>(positions);
     lock.unlock();
-    evaluate_together(taken);
+    // Not letting it escape: on this thread an exception would end the process while callers wait.
+    std::exception_ptr error;
+    try {
+      evaluate_together(taken);
+    } catch (...) {
+      error = std::current_exception();
+    }
     lock.lock();
-    for (Request* r : taken) r->done = true;
+    for (Request* r : taken) {
+      r->error = error;
+      r->done = true;
+    }
     work_done_.notify_all();
   }
 }

@@ -2,10 +2,12 @@
 // Many threads, one batch: requests from concurrent callers are collected until the batch
 // holds `max_batch` positions or `max_wait` has passed since the first one arrived, then
 // evaluated together by one worker thread (as OpenSpiel's and lc0's batching backends do).
-// evaluate() is thread-safe and blocks until its own results are written.
+// evaluate() is thread-safe and blocks until its own results are written. An exception of the
+// inner evaluator reaches every caller whose positions were in that batch; the worker carries on.
 #include <chrono>
 #include <condition_variable>
 #include <deque>
+#include <exception>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -35,6 +37,7 @@ class QueuedEvaluator : public Evaluator {
   struct Request {
     const EvalBatch* batch;
     bool done = false;
+    std::exception_ptr error;  // set with done when the inner evaluator threw
   };
   void run();
   void evaluate_together(const std::vector<Request*>& requests);

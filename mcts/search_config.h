@@ -6,6 +6,13 @@
 
 namespace djambi {
 
+// Bounds of the search settings that come from outside: player specs, bundles, `export`, the
+// bot's `go`. Numbers outside them, NaN and infinities are refused where they enter.
+constexpr int kMaxSimulations = 10'000'000;
+constexpr double kMaxSearchSeconds = 86'400.0;  // a day
+constexpr double kMaxCPuct = 100.0;
+constexpr double kMaxFpuReduction = 2.0;       // values lie in [-1, 1]
+
 struct SearchConfig {
   int simulations = 200;        // playouts per decision
   float c_puct = 1.5f;          // exploration weight of the prior

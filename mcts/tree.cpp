@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "mcts/gumbel.h"
 
@@ -9,53 +10,14 @@ namespace djambi {
 
 Tree::Tree(const SearchConfig& config, std::unique_ptr<GameState> root_state)
     : config_(config), root_state_(std::move(root_state)), rng_(config.seed) {
-  nodes_.emplace_back();
+  root_ = nodes_.append(1);
   root_seat_ = root_state_->current_player();
   players_ = root_state_->num_players();
   num_actions_ = root_state_->num_actions();
 }
 
-float Tree::child_utility(const Node& parent, const Node& child) const {
-  // Sum of the deciding seat's values over the child's visits.
-  if (!config_.paranoid) return child.value_sum[parent.to_act];
-  return parent.to_act == root_seat_ ? child.value_sum[root_seat_] : -child.value_sum[root_seat_];
-}
-
-int32_t Tree::select_child(int32_t parent_index, bool at_root) const {
-  const Node& parent = nodes_[parent_index];
-  const float parent_visits = static_cast<float>(parent.visits + parent.virtual_visits);
-  const float sqrt_visits = std::sqrt(std::max(1.0f, parent_visits));
-  float parent_q = 0.0f;
-  if (parent.visits > 0) {
-    const int s = parent.to_act;
-    const float sum = config_.paranoid
-                          ? (s == root_seat_ ? parent.value_sum[root_seat_] : -parent.value_sum[root_seat_])
-                          : parent.value_sum[s];
-    parent_q = sum / static_cast<float>(parent.visits);
-  }
-  const bool forced = at_root && config_.forced_playouts && config_.root_noise;
-  int32_t best = -1;
-  float best_score = -1e30f;
-  for (int32_t i = parent.first_child; i < parent.first_child + parent.num_children; ++i) {
-    const Node& c = nodes_[i];
-    const int n = c.visits + c.virtual_visits;
-    if (forced && c.prior > 0.0f &&
-        static_cast<float>(c.visits) < std::sqrt(config_.forced_playout_k * c.prior * parent_visits))
-      return i;
-    const float q = n > 0 ? (child_utility(parent, c) - config_.virtual_loss * static_cast<float>(c.virtual_visits)) /
-                                static_cast<float>(n)
-                          : parent_q - config_.fpu_reduction;
-    const float score = q + config_.c_puct * c.prior * sqrt_visits / (1.0f + static_cast<float>(n));
-    if (score > best_score) {
-      best_score = score;
-      best = i;
-    }
-  }
-  return best;
-}
-
-std::array<float, kMaxPlayers> Tree::terminal_values(const GameState& end) const {
-  std::array<float, kMaxPlayers> values{};
+SeatValues Tree::terminal_values(const GameState& end) const {
+  SeatValues values{};
   if (!config_.own_reward) {
     end.returns(values.data());
     return values;
@@ -66,56 +28,109 @@ std::array<float, kMaxPlayers> Tree::terminal_values(const GameState& end) const
   return values;
 }
 
-Tree::Selection Tree::select_leaf(Leaf& leaf) {
-  leaf.path.clear();
-  leaf.path.push_back(root_);
-  auto state = root_state_->clone();
-  int32_t current = root_;
-  while (nodes_[current].expanded && !nodes_[current].terminal) {
-    current = current == root_ && config_.gumbel ? select_gumbel_root_child() : select_child(current, current == root_);
-    leaf.path.push_back(current);
-    state->apply_action(nodes_[current].action);
-  }
-  Node& node = nodes_[current];
-  if (!node.expanded && state->is_terminal()) {
-    node.expanded = node.terminal = true;
-    node.terminal_values = terminal_values(*state);
-  }
-  if (node.terminal) {
-    backup(leaf.path, node.terminal_values);
-    leaf.state.reset();
-    return Selection::kTerminal;
-  }
-  if (node.virtual_visits > 0) return Selection::kCollision;
-  for (int32_t i : leaf.path) ++nodes_[i].virtual_visits;
-  leaf.state = std::move(state);
-  return Selection::kEvaluate;
+float Tree::child_utility(const Node& parent, const NodeStats& child) const {
+  // Sum of the deciding seat's values over the child's visits.
+  if (!config_.paranoid) return child.value_sum[parent.to_act];
+  return parent.to_act == root_seat_ ? child.value_sum[root_seat_] : -child.value_sum[root_seat_];
 }
 
-void Tree::abandon(const Leaf& leaf) {
-  for (int32_t i : leaf.path) --nodes_[i].virtual_visits;
+int32_t Tree::select_child(const Node& parent, const NodeStats& parent_stats, bool at_root) const {
+  const float parent_visits = static_cast<float>(parent_stats.visits + parent_stats.virtual_visits);
+  const float sqrt_visits = std::sqrt(std::max(1.0f, parent_visits));
+  float parent_q = 0.0f;
+  if (parent_stats.visits > 0) parent_q = child_utility(parent, parent_stats) / static_cast<float>(parent_stats.visits);
+  const bool forced = at_root && config_.forced_playouts && config_.root_noise;
+  const Node* children = &nodes_[parent.first_child];  // contiguous
+  // The first child unless a score beats it: never no child, even if every score is NaN.
+  int32_t best = 0;
+  float best_score = -std::numeric_limits<float>::infinity();
+  for (int32_t k = 0; k < parent.num_children; ++k) {
+    const Node& c = children[k];
+    const int n = c.stats.visits + c.stats.virtual_visits;
+    if (forced && c.prior > 0.0f &&
+        static_cast<float>(c.stats.visits) < std::sqrt(config_.forced_playout_k * c.prior * parent_visits))
+      return parent.first_child + k;
+    const float q = n > 0 ? (child_utility(parent, c.stats) - config_.virtual_loss * static_cast<float>(c.stats.virtual_visits)) /
+                                static_cast<float>(n)
+                          : parent_q - config_.fpu_reduction;
+    const float score = q + config_.c_puct * c.prior * sqrt_visits / (1.0f + static_cast<float>(n));
+    if (score > best_score) {
+      best_score = score;
+      best = k;
+    }
+  }
+  return parent.first_child + best;
 }
+
+Tree::Selection Tree::select_leaf(Leaf& leaf) {
+  leaf.path.assign(1, root_);
+  auto state = root_state_->clone();
+  int32_t current = root_;
+  NodeStats seen;  // the current node's statistics before this playout's virtual visit
+  while (true) {
+    std::unique_lock<std::mutex> lock(lock_of(current));
+    Node& node = nodes_[current];
+    if (current == root_) {  // the root's statistics are guarded by its own lock
+      seen = node.stats;
+      ++node.stats.virtual_visits;
+    }
+    if (!node.expanded && state->is_terminal()) {
+      node.expanded = node.terminal = true;
+      node.terminal_values = terminal_values(*state);
+    }
+    if (node.terminal) {
+      const SeatValues values = node.terminal_values;
+      lock.unlock();
+      backup(leaf.path, &values);
+      leaf.state.reset();
+      return Selection::kTerminal;
+    }
+    if (!node.expanded) {
+      lock.unlock();
+      // Another playout reached this leaf first and waits for its evaluation.
+      if (seen.virtual_visits > 0) {
+        backup(leaf.path, nullptr);
+        return Selection::kCollision;
+      }
+      leaf.state = std::move(state);
+      return Selection::kEvaluate;
+    }
+    const int32_t child = current == root_ && config_.gumbel ? select_gumbel_root_child(seen)
+                                                             : select_child(node, seen, current == root_);
+    Node& c = nodes_[child];
+    seen = c.stats;
+    ++c.stats.virtual_visits;
+    lock.unlock();
+    leaf.path.push_back(child);
+    state->apply_action(c.action);
+    current = child;
+  }
+}
+
+void Tree::abandon(const Leaf& leaf) { backup(leaf.path, nullptr); }
 
 void Tree::expand_and_backup(const Leaf& leaf, const float* priors, const float* values) {
   const int32_t leaf_index = leaf.path.back();
-  abandon(leaf);
-  if (!nodes_[leaf_index].expanded) expand(leaf_index, *leaf.state, priors);
+  {
+    std::lock_guard<std::mutex> lock(lock_of(leaf_index));
+    // A selected leaf waits for its evaluation alone (collisions): nobody else expands it.
+    expand(leaf_index, *leaf.state, priors);
+  }
   SeatValues v{};
   std::copy(values, values + players_, v.begin());
-  backup(leaf.path, v);
+  backup(leaf.path, &v);
 }
 
 void Tree::expand(int32_t node_index, const GameState& state, const float* priors) {
   std::vector<Action> legal = state.legal_actions();
   float total = 0.0f;
   for (Action a : legal) total += priors[a];
-  const int32_t first = static_cast<int32_t>(nodes_.size());
-  for (Action a : legal) {
-    Node child;
-    child.action = a;
+  const int32_t first = nodes_.append(static_cast<int32_t>(legal.size()));
+  for (size_t k = 0; k < legal.size(); ++k) {
+    Node& child = nodes_[first + static_cast<int32_t>(k)];
+    child.action = legal[k];
     // Renormalised over the legal actions; uniform if the evaluator gave them no mass.
-    child.prior = total > 0.0f ? priors[a] / total : 1.0f / static_cast<float>(legal.size());
-    nodes_.push_back(child);
+    child.prior = total > 0.0f ? priors[legal[k]] / total : 1.0f / static_cast<float>(legal.size());
   }
   Node& node = nodes_[node_index];
   node.first_child = first;
@@ -144,11 +159,14 @@ void Tree::add_root_noise() {
   }
 }
 
-void Tree::backup(const std::vector<int32_t>& path, const SeatValues& values) {
-  for (int32_t i : path) {
-    Node& n = nodes_[i];
+void Tree::backup(const std::vector<int32_t>& path, const SeatValues* values) {
+  for (size_t k = 0; k < path.size(); ++k) {
+    std::lock_guard<std::mutex> lock(stats_lock(path, k));
+    NodeStats& n = nodes_[path[k]].stats;
+    --n.virtual_visits;
+    if (!values) continue;
     ++n.visits;
-    for (int p = 0; p < players_; ++p) n.value_sum[p] += values[p];
+    for (int p = 0; p < players_; ++p) n.value_sum[p] += (*values)[p];
   }
 }
 
@@ -156,7 +174,7 @@ std::vector<std::pair<Action, int>> Tree::root_visit_counts() const {
   const Node& root = nodes_[root_];
   std::vector<std::pair<Action, int>> out;
   for (int32_t i = root.first_child; i < root.first_child + root.num_children; ++i)
-    out.emplace_back(nodes_[i].action, nodes_[i].visits);
+    out.emplace_back(nodes_[i].action, nodes_[i].stats.visits);
   return out;
 }
 
@@ -173,21 +191,21 @@ std::vector<std::pair<Action, float>> Tree::policy_target() const {
   std::vector<float> visits;
   int32_t best = root.first_child;
   for (int32_t i = root.first_child; i < root.first_child + root.num_children; ++i) {
-    visits.push_back(static_cast<float>(nodes_[i].visits));
-    if (nodes_[i].visits > nodes_[best].visits) best = i;
+    visits.push_back(static_cast<float>(nodes_[i].stats.visits));
+    if (nodes_[i].stats.visits > nodes_[best].stats.visits) best = i;
   }
   if (config_.forced_playouts && config_.root_noise) {
     // KataGo: take back the forced playouts a child would not have had on its own merit, that
     // is while its PUCT score stays below the best child's; drop children left with one visit.
-    const float total = static_cast<float>(root.visits);
+    const float total = static_cast<float>(root.stats.visits);
     const float sqrt_total = std::sqrt(std::max(1.0f, total));
     const Node& b = nodes_[best];
-    const float best_score = child_utility(root, b) / std::max(1, b.visits) +
-                             config_.c_puct * b.prior * sqrt_total / (1.0f + static_cast<float>(b.visits));
+    const float best_score = child_utility(root, b.stats) / std::max(1, b.stats.visits) +
+                             config_.c_puct * b.prior * sqrt_total / (1.0f + static_cast<float>(b.stats.visits));
     for (int32_t i = root.first_child; i < root.first_child + root.num_children; ++i) {
-      if (i == best || nodes_[i].visits == 0) continue;
+      if (i == best || nodes_[i].stats.visits == 0) continue;
       const Node& c = nodes_[i];
-      const float q = child_utility(root, c) / static_cast<float>(c.visits);
+      const float q = child_utility(root, c.stats) / static_cast<float>(c.stats.visits);
       const float forced = std::sqrt(config_.forced_playout_k * c.prior * total);
       float& n = visits[static_cast<size_t>(i - root.first_child)];
       const float floor_n = std::max(0.0f, n - forced);
@@ -207,15 +225,15 @@ std::vector<std::pair<Action, float>> Tree::policy_target() const {
 SeatValues Tree::root_values() const {
   const Node& root = nodes_[root_];
   SeatValues v{};
-  if (root.visits == 0) return v;
-  for (int p = 0; p < players_; ++p) v[p] = root.value_sum[p] / static_cast<float>(root.visits);
+  if (root.stats.visits == 0) return v;
+  for (int p = 0; p < players_; ++p) v[p] = root.stats.value_sum[p] / static_cast<float>(root.stats.visits);
   return v;
 }
 
 Action Tree::choose_action(float temperature, std::mt19937_64& rng) const {
   const Node& root = nodes_[root_];
   if (root.num_children == 0) return -1;
-  if (config_.gumbel && root.visits > 1) {
+  if (config_.gumbel && root.stats.visits > 1) {
     if (temperature <= 0.0f || config_.root_noise) return nodes_[gumbel_choice()].action;
     std::vector<double> weights;
     for (float p : gumbel_improved_policy()) weights.push_back(std::pow(static_cast<double>(p), 1.0 / temperature));
@@ -227,13 +245,13 @@ Action Tree::choose_action(float temperature, std::mt19937_64& rng) const {
     for (int32_t i = root.first_child; i < root.first_child + root.num_children; ++i) {
       const Node& c = nodes_[i];
       const Node& b = nodes_[best];
-      if (c.visits > b.visits || (c.visits == b.visits && c.prior > b.prior)) best = i;
+      if (c.stats.visits > b.stats.visits || (c.stats.visits == b.stats.visits && c.prior > b.prior)) best = i;
     }
     return nodes_[best].action;
   }
   std::vector<double> weights;
   for (int32_t i = root.first_child; i < root.first_child + root.num_children; ++i)
-    weights.push_back(std::pow(static_cast<double>(nodes_[i].visits), 1.0 / temperature));
+    weights.push_back(std::pow(static_cast<double>(nodes_[i].stats.visits), 1.0 / temperature));
   double sum = 0;
   for (double w : weights) sum += w;
   if (sum <= 0) return choose_action(0.0f, rng);
@@ -250,24 +268,25 @@ void Tree::advance(Action action) {
   int32_t child = -1;
   for (int32_t i = root.first_child; i < root.first_child + root.num_children; ++i)
     if (nodes_[i].action == action) child = i;
-  if (child < 0 || !nodes_[child].expanded) {
-    nodes_.assign(1, Node{});
-    root_ = 0;
-    return;
-  }
-  // Copy the subtree breadth-first into a fresh arena; children stay contiguous.
-  std::vector<Node> kept;
-  kept.reserve(static_cast<size_t>(nodes_[child].visits) * 4 + 1);
-  kept.push_back(nodes_[child]);
-  kept[0].action = -1;
-  for (size_t k = 0; k < kept.size(); ++k) {
-    const Node old = kept[k];
-    if (old.num_children == 0) continue;
-    kept[k].first_child = static_cast<int32_t>(kept.size());
-    for (int32_t i = old.first_child; i < old.first_child + old.num_children; ++i) kept.push_back(nodes_[i]);
+  StableArena<Node> kept;
+  root_ = kept.append(1);
+  if (child >= 0 && nodes_[child].expanded) {
+    // Copy the subtree breadth-first into the fresh arena; children stay contiguous.
+    kept[root_] = nodes_[child];
+    kept[root_].action = -1;
+    std::vector<int32_t> parents{root_};
+    for (size_t q = 0; q < parents.size(); ++q) {
+      Node& n = kept[parents[q]];
+      if (n.num_children == 0) continue;
+      const int32_t old_first = n.first_child;
+      n.first_child = kept.append(n.num_children);
+      for (int32_t k = 0; k < n.num_children; ++k) {
+        const Node& c = kept[n.first_child + k] = nodes_[old_first + k];
+        if (c.num_children > 0) parents.push_back(n.first_child + k);
+      }
+    }
   }
   nodes_ = std::move(kept);
-  root_ = 0;
 }
 
 // ---- Gumbel root search ----
@@ -276,19 +295,19 @@ namespace {
 constexpr int kGumbelBudgetWithoutCount = 800;  // a search by time alone halves as if it had this many
 }
 
-void Tree::start_gumbel() {
+void Tree::start_gumbel(const NodeStats& root_stats) {
   const Node& root = nodes_[root_];
   GumbelRoot& g = gumbel_;
   g = GumbelRoot{};
   g.ready = true;
-  g.base_root_visits = root.visits;
-  g.budget = config_.simulations > 0 ? std::max(1, config_.simulations - root.visits) : kGumbelBudgetWithoutCount;
-  g.value = root.visits > 0 ? child_utility(root, root) / static_cast<float>(root.visits) : 0.0f;
+  g.base_root_visits = root_stats.visits;
+  g.budget = config_.simulations > 0 ? std::max(1, config_.simulations - root_stats.visits) : kGumbelBudgetWithoutCount;
+  g.value = root_stats.visits > 0 ? child_utility(root, root_stats) / static_cast<float>(root_stats.visits) : 0.0f;
   std::extreme_value_distribution<float> gumbel_noise(0.0f, 1.0f);
   std::vector<std::pair<float, int>> ranked;
   for (int k = 0; k < root.num_children; ++k) {
     const Node& c = nodes_[root.first_child + k];
-    g.base_visits.push_back(c.visits);
+    g.base_visits.push_back(c.stats.visits);
     const float logit = std::log(std::max(c.prior, 1e-30f));
     ranked.emplace_back(logit + (config_.root_noise ? gumbel_noise(rng_) : 0.0f), k);
   }
@@ -308,12 +327,12 @@ std::vector<float> Tree::gumbel_completed_q() const {
   for (int32_t i = root.first_child; i < root.first_child + root.num_children; ++i) {
     const Node& c = nodes_[i];
     priors.push_back(c.prior);
-    visits.push_back(c.visits);
-    q.push_back(c.visits > 0 ? child_utility(root, c) / static_cast<float>(c.visits) : 0.0f);
+    visits.push_back(c.stats.visits);
+    q.push_back(c.stats.visits > 0 ? child_utility(root, c.stats) / static_cast<float>(c.stats.visits) : 0.0f);
   }
-  const float value = gumbel_.ready ? gumbel_.value
-                      : root.visits > 0 ? child_utility(root, root) / static_cast<float>(root.visits)
-                                        : 0.0f;
+  const float value = gumbel_.ready            ? gumbel_.value
+                      : root.stats.visits > 0 ? child_utility(root, root.stats) / static_cast<float>(root.stats.visits)
+                                              : 0.0f;
   return gumbel::completed_q(priors, q, visits, value);
 }
 
@@ -323,17 +342,18 @@ std::vector<float> Tree::gumbel_improved_policy() const {
   int max_visits = 0;
   for (int32_t i = root.first_child; i < root.first_child + root.num_children; ++i) {
     priors.push_back(nodes_[i].prior);
-    max_visits = std::max(max_visits, nodes_[i].visits);
+    max_visits = std::max(max_visits, nodes_[i].stats.visits);
   }
   return gumbel::improved_policy(priors, gumbel_completed_q(), max_visits, config_.gumbel_c_visit,
                                  config_.gumbel_c_scale);
 }
 
-int32_t Tree::select_gumbel_root_child() {
-  if (!gumbel_.ready) start_gumbel();
+int32_t Tree::select_gumbel_root_child(const NodeStats& root_stats) {
+  if (!gumbel_.ready) start_gumbel(root_stats);
   GumbelRoot& g = gumbel_;
   const Node& root = nodes_[root_];
-  const int k = root.visits + root.virtual_visits - g.base_root_visits;
+  // This playout's place in the search: the playouts done and under way before it.
+  const int k = root_stats.visits + root_stats.virtual_visits - g.base_root_visits;
   if (k >= static_cast<int>(g.sequence.size()))
     g.sequence = gumbel::considered_visit_sequence(
         static_cast<int>(std::count_if(g.score.begin(), g.score.end(), [](float s) { return s > -INFINITY; })),
@@ -342,7 +362,7 @@ int32_t Tree::select_gumbel_root_child() {
   const std::vector<float> completed = gumbel_completed_q();
   int max_visits = 0;
   for (int32_t i = root.first_child; i < root.first_child + root.num_children; ++i)
-    max_visits = std::max(max_visits, nodes_[i].visits);
+    max_visits = std::max(max_visits, nodes_[i].stats.visits);
   // Among the considered actions that have had `wanted` playouts in this search (the fewest, if
   // none has exactly that many), the best by noise + log prior + sigma(Q).
   int32_t best = -1;
@@ -351,7 +371,7 @@ int32_t Tree::select_gumbel_root_child() {
   for (int c = 0; c < root.num_children; ++c) {
     if (g.score[static_cast<size_t>(c)] == -INFINITY) continue;
     const Node& child = nodes_[root.first_child + c];
-    const int n = child.visits + child.virtual_visits - g.base_visits[static_cast<size_t>(c)];
+    const int n = child.stats.visits + child.stats.virtual_visits - g.base_visits[static_cast<size_t>(c)];
     const float score = g.score[static_cast<size_t>(c)] +
                         gumbel::sigma(completed[static_cast<size_t>(c)], max_visits, config_.gumbel_c_visit,
                                       config_.gumbel_c_scale);
@@ -368,14 +388,14 @@ int32_t Tree::select_gumbel_root_child() {
 
 int32_t Tree::gumbel_choice() const {
   const Node& root = nodes_[root_];
-  if (!gumbel_.ready) return select_child(root_, false);
+  if (!gumbel_.ready) return select_child(root, root.stats, false);
   const std::vector<float> completed = gumbel_completed_q();
   int max_visits = 0, most_this_search = -1;
   for (int c = 0; c < root.num_children; ++c) {
     const Node& child = nodes_[root.first_child + c];
-    max_visits = std::max(max_visits, child.visits);
+    max_visits = std::max(max_visits, child.stats.visits);
     if (gumbel_.score[static_cast<size_t>(c)] > -INFINITY)
-      most_this_search = std::max(most_this_search, child.visits - gumbel_.base_visits[static_cast<size_t>(c)]);
+      most_this_search = std::max(most_this_search, child.stats.visits - gumbel_.base_visits[static_cast<size_t>(c)]);
   }
   // The survivor: among the considered actions searched most, the best score.
   int32_t best = -1;
@@ -383,7 +403,7 @@ int32_t Tree::gumbel_choice() const {
   for (int c = 0; c < root.num_children; ++c) {
     const Node& child = nodes_[root.first_child + c];
     if (gumbel_.score[static_cast<size_t>(c)] == -INFINITY ||
-        child.visits - gumbel_.base_visits[static_cast<size_t>(c)] != most_this_search)
+        child.stats.visits - gumbel_.base_visits[static_cast<size_t>(c)] != most_this_search)
       continue;
     const float score = gumbel_.score[static_cast<size_t>(c)] +
                         gumbel::sigma(completed[static_cast<size_t>(c)], max_visits, config_.gumbel_c_visit,

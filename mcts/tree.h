@@ -6,26 +6,42 @@
 //
 // The tree does no evaluation itself: select_leaf() hands out leaves (with virtual loss on
 // their paths) and expand_and_backup() takes their evaluations, so that one batch can serve
-// many leaves of one tree, or of many trees (batched_search.h, parallel_search.h).
+// many leaves of one tree, or of many trees (batched_search.h).
+//
+// Several threads may select, expand, back up and abandon in one tree at once (tree-parallel
+// search): nodes never move (StableArena), and a pool of mutexes indexed by node id (as in
+// KataGo) guards them, a thread holding at most one at a time. The lock of node n guards n's
+// expansion and the statistics and priors of n's children; the root's lock also guards the
+// root's own statistics and the state of a Gumbel root search. The other members (root noise,
+// re-rooting, the queries below) are for one thread at a time, between searches.
 #include <array>
 #include <memory>
+#include <mutex>
 #include <random>
 #include <vector>
 
 #include "env/game.h"
 #include "mcts/search_config.h"
+#include "mcts/stable_arena.h"
 
 namespace djambi {
 
 constexpr int kMaxPlayers = 4;
 using SeatValues = std::array<float, kMaxPlayers>;
 
-struct Node {
-  Action action = -1;        // the action that leads here from the parent
-  float prior = 0.0f;
+// A node's visit statistics. They belong to the edge from its parent: guarded by the parent's
+// lock (the root's by its own), and read with the parent's other children when one is selected.
+struct NodeStats {
   int32_t visits = 0;
   int32_t virtual_visits = 0;  // playouts under way through this node
   SeatValues value_sum{};      // per seat, over `visits`
+};
+
+struct Node {
+  Action action = -1;        // the action that leads here from the parent (set once)
+  float prior = 0.0f;        // guarded by the parent's lock (root noise changes it)
+  NodeStats stats;
+  // Guarded by this node's own lock: its expansion.
   int32_t first_child = -1;
   int32_t num_children = 0;
   int8_t to_act = kTerminalPlayer;  // seat deciding here (valid once expanded)
@@ -47,7 +63,7 @@ class Tree {
   const GameState& root_state() const { return *root_state_; }
   const Node& root() const { return nodes_[root_]; }
   const Node& node(int32_t i) const { return nodes_[i]; }
-  int root_visits() const { return nodes_[root_].visits; }
+  int root_visits() const { return nodes_[root_].stats.visits; }
   int num_players() const { return players_; }
 
   enum class Selection {
@@ -55,7 +71,7 @@ class Tree {
     kTerminal,   // the playout ended in a finished game, already backed up
     kCollision,  // the leaf is already waiting for an evaluation; nothing was changed
   };
-  // Descends from the root to a leaf.
+  // Descends from the root to a leaf. Thread-safe.
   Selection select_leaf(Leaf& leaf);
   // Adds root noise (when configured) for a new search from this root. Call before a search.
   void prepare_search();
@@ -66,8 +82,10 @@ class Tree {
   // tree holds): Gumbel's sequential halving shares out what is left of it. 0 = no fixed count.
   void set_simulations(int simulations) { config_.simulations = simulations; }
   // Expands the leaf with dense priors [num_actions] and backs up its per-seat values.
+  // Thread-safe.
   void expand_and_backup(const Leaf& leaf, const float* priors, const float* values);
-  // Removes the virtual loss of a leaf that will not be evaluated.
+  // Removes the virtual loss of a leaf that will not be evaluated (its evaluation failed).
+  // Thread-safe.
   void abandon(const Leaf& leaf);
 
   // Visit counts of the root's children, as (action, visits).
@@ -87,15 +105,20 @@ class Tree {
 
  private:
   // The value of a finished game to each seat (the game's returns, or config_'s own reward).
-  std::array<float, kMaxPlayers> terminal_values(const GameState& end) const;
-  int32_t select_child(int32_t parent, bool at_root) const;
-  float child_utility(const Node& parent, const Node& child) const;
+  SeatValues terminal_values(const GameState& end) const;
+  int32_t select_child(const Node& parent, const NodeStats& parent_stats, bool at_root) const;
+  float child_utility(const Node& parent, const NodeStats& child) const;
   void expand(int32_t node_index, const GameState& state, const float* priors);
   void add_root_noise();
-  void backup(const std::vector<int32_t>& path, const SeatValues& values);
-  // Gumbel root search: the state of the current search from this root.
-  void start_gumbel();
-  int32_t select_gumbel_root_child();
+  // Takes the virtual visit of `path` back and, with `values`, counts the playout.
+  void backup(const std::vector<int32_t>& path, const SeatValues* values);
+  std::mutex& lock_of(int32_t node) const { return locks_[static_cast<uint32_t>(node) % kLocks]; }
+  // The lock that guards the statistics of path[k].
+  std::mutex& stats_lock(const std::vector<int32_t>& path, size_t k) const { return lock_of(path[k == 0 ? 0 : k - 1]); }
+  // Gumbel root search: the state of the current search from this root (under the root's lock
+  // while a search runs). `root_stats`: the root's statistics before this playout's virtual visit.
+  void start_gumbel(const NodeStats& root_stats);
+  int32_t select_gumbel_root_child(const NodeStats& root_stats);
   std::vector<float> gumbel_completed_q() const;
   std::vector<float> gumbel_improved_policy() const;
   int32_t gumbel_choice() const;
@@ -109,9 +132,11 @@ class Tree {
     std::vector<int> sequence;      // gumbel::considered_visit_sequence
   };
 
+  static constexpr uint32_t kLocks = 64;  // more than threads: two seldom want one lock
   SearchConfig config_;
   std::unique_ptr<GameState> root_state_;
-  std::vector<Node> nodes_;
+  StableArena<Node> nodes_;
+  mutable std::array<std::mutex, kLocks> locks_;
   int32_t root_ = 0;
   int root_seat_ = 0;
   int players_ = 0;

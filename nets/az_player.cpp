@@ -5,6 +5,7 @@
 #include "env/djambi_game.h"
 #include "mcts/basic_players.h"
 #include "mcts/queued_evaluator.h"
+#include "mcts/search_config.h"
 #include "nets/bundle.h"
 #include "nets/checkpoint.h"
 #include "nets/shipped_player.h"
@@ -58,7 +59,7 @@ std::unique_ptr<Player> make_az_player(const PlayerSpec& spec, const std::string
   const SearchBudget budget = spec.get_budget(loaded.search.simulations);
   o.search.simulations = budget.visits;
   o.seconds = budget.seconds;
-  o.search.c_puct = static_cast<float>(spec.get_double("cpuct", loaded.search.c_puct, 0.0, 100.0));
+  o.search.c_puct = static_cast<float>(spec.get_double("cpuct", loaded.search.c_puct, 0.0, kMaxCPuct));
   o.search.seed = seed;
   o.threads = spec.get_int("threads", 1, 1, 256);
   o.temperature = static_cast<float>(spec.get_double("temperature", 0.0, 0.0, 10.0));

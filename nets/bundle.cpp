@@ -1,12 +1,43 @@
 #include "nets/bundle.h"
 
+#include <cmath>
+#include <cstdio>
+
 #include "nets/checkpoint.h"
 
 namespace djambi {
 
 namespace {
+
 constexpr const char* kKind = "djambi-zero-player";
+
+std::string text_of(double x) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.10g", x);
+  return text;
 }
+
+// The search setting `key` of the bundle at `path`: a number in [min, max] (whole with
+// `whole`), or CheckpointError naming the file, the setting and its text. A bundle is input
+// like any other: a NaN or an infinity here would reach every PUCT score of its searches.
+double setting(const std::map<std::string, std::string>& m, const std::string& key, double min, double max,
+               bool whole, const std::string& path) {
+  const auto it = m.find(key);
+  if (it == m.end()) throw CheckpointError("player bundle " + path + " has no setting '" + key + "'");
+  size_t used = 0;
+  double v = 0;
+  try {
+    v = std::stod(it->second, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != it->second.size() || !(v >= min && v <= max) || (whole && v != std::floor(v)))
+    throw CheckpointError("player bundle " + path + " has " + key + " '" + it->second + "'; it must be " +
+                          (whole ? "a whole number" : "a number") + " in [" + text_of(min) + ", " + text_of(max) + "]");
+  return v;
+}
+
+}  // namespace
 
 std::map<std::string, std::string> reward_metadata(const SearchConfig& search) {
   if (!search.own_reward) return {};
@@ -57,9 +88,9 @@ PlayerBundle load_player_bundle(const std::string& path) {
     if (version != kBundleVersion)
       throw CheckpointError("player bundle " + path + " has format version " + std::to_string(version) +
                             "; this build reads version " + std::to_string(kBundleVersion));
-    bundle.search.simulations = std::stoi(m.at("simulations"));
-    bundle.search.c_puct = std::stof(m.at("c_puct"));
-    bundle.search.fpu_reduction = std::stof(m.at("fpu_reduction"));
+    bundle.search.simulations = static_cast<int>(setting(m, "simulations", 1, kMaxSimulations, true, path));
+    bundle.search.c_puct = static_cast<float>(setting(m, "c_puct", 0, kMaxCPuct, false, path));
+    bundle.search.fpu_reduction = static_cast<float>(setting(m, "fpu_reduction", 0, kMaxFpuReduction, false, path));
     bundle.source = m.at("source");
     apply_reward_metadata(m, bundle.search);
   } catch (const CheckpointError&) {

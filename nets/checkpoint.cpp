@@ -1,18 +1,17 @@
 #include "nets/checkpoint.h"
 
-#include <fcntl.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include <array>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <utility>
 #include <vector>
+
+#include "env/atomic_file.h"
 
 namespace djambi {
 
@@ -54,40 +53,6 @@ void write_config(torch::serialize::OutputArchive& archive, const NetConfig& c) 
   archive.write("variants", c10::IValue(c.variants));
   for (const auto& [name, field] : int_fields())
     archive.write(name, c10::IValue(static_cast<int64_t>(c.*field)));
-}
-
-// Writes `bytes` to `tmp` through a file descriptor so that they can be fsync'ed before the
-// rename (std::ofstream can flush to the kernel but not to the disk).
-void write_synced(const std::string& bytes, const std::string& tmp) {
-  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) throw CheckpointError("cannot create " + tmp + ": " + errno_text());
-  // From here on the file is ours: remove it on any failure.
-  const auto fail = [&](const std::string& doing, const std::string& err, bool close_fd) {
-    if (close_fd) ::close(fd);
-    ::unlink(tmp.c_str());
-    throw CheckpointError("cannot " + doing + " " + tmp + ": " + err);
-  };
-  const char* p = bytes.data();
-  size_t left = bytes.size();
-  while (left > 0) {
-    const ssize_t n = ::write(fd, p, left);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) fail("write", n < 0 ? errno_text() : "nothing written", true);
-    p += n;
-    left -= static_cast<size_t>(n);
-  }
-  if (::fsync(fd) != 0) fail("flush", errno_text(), true);
-  if (::close(fd) != 0) fail("close", errno_text(), false);
-}
-
-// Makes the rename itself durable; best effort, as some filesystems refuse fsync on directories.
-void sync_directory_of(const std::string& path) {
-  std::filesystem::path dir = std::filesystem::path(path).parent_path();
-  if (dir.empty()) dir = ".";
-  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) return;
-  ::fsync(fd);
-  ::close(fd);
 }
 
 // ---- the seal ----
@@ -308,15 +273,11 @@ void write_checkpoint_archive(torch::serialize::OutputArchive& archive, const st
     });
     seal(bytes);
   });
-  // One temporary name per process: concurrent savers in one process must use distinct paths.
-  const std::string tmp = path + ".tmp-" + std::to_string(::getpid());
-  write_synced(bytes, tmp);
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    const std::string err = errno_text();
-    ::unlink(tmp.c_str());
-    throw CheckpointError("cannot rename " + tmp + " to " + path + ": " + err);
+  try {
+    write_file_atomically(path, bytes);
+  } catch (const std::runtime_error& e) {
+    throw CheckpointError(e.what());
   }
-  sync_directory_of(path);
 }
 
 void save_checkpoint(const std::string& path, PolicyValueNet& net, int64_t step,

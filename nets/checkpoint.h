@@ -23,8 +23,8 @@ class CheckpointError : public std::runtime_error {
   using runtime_error::runtime_error;
 };
 
-// Writes the checkpoint atomically: to PATH.tmp-<pid> first, flushed to disk, then renamed over
-// PATH, so an existing PATH is never left half-written (the temporary file is removed on failure).
+// Writes the checkpoint atomically and durably (env/atomic_file.h): an existing PATH is never left
+// half-written, and a failed save throws CheckpointError leaving it as it was.
 // The file is LibTorch's zip archive whose zip comment seals it with a CRC-32 of all its bytes:
 // LibTorch checks no checksum itself and can crash on corrupted records.
 // `metadata` (string keys and values) travels with the checkpoint; player bundles use it.

@@ -7,6 +7,8 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "env/atomic_file.h"
+
 namespace djambi {
 
 namespace fs = std::filesystem;
@@ -104,15 +106,7 @@ void ReplayBuffer::flush(const std::string& dir) {
     out.append(reinterpret_cast<const char*>(s.value.data()), s.value.size() * sizeof(float));
   }
   out.append(kEnd, 4);
-  const fs::path final_path = fs::path(dir) / chunk_name(total_added_);
-  const fs::path temp = final_path.string() + ".tmp";
-  {
-    std::ofstream file(temp, std::ios::binary | std::ios::trunc);
-    file.write(out.data(), static_cast<std::streamsize>(out.size()));
-    file.flush();
-    if (!file) throw std::runtime_error("cannot write replay chunk '" + temp.string() + "'");
-  }
-  fs::rename(temp, final_path);
+  write_file_atomically((fs::path(dir) / chunk_name(total_added_)).string(), out);
   unflushed_ = 0;
   // Chunks whose newest sample has left the window are no longer needed.
   const uint64_t oldest_kept = total_added_ - samples_.size();

@@ -6,9 +6,12 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
+#include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
 
+#include "env/append_file.h"
+#include "env/atomic_file.h"
 #include "env/djambi_game.h"
 #include "env/games.h"
 #include "mcts/basic_players.h"
@@ -18,8 +21,11 @@
 #include "nets/torch_evaluator.h"
 #include "train/evaluation.h"
 #include "train/export.h"
+#include "train/games_log.h"
 #include "train/learner.h"
+#include "train/metrics_log.h"
 #include "train/replay_buffer.h"
+#include "train/resume.h"
 #include "train/run_dir.h"
 #include "train/selfplay.h"
 
@@ -52,20 +58,22 @@ class Trainer {
   TrainOutcome run();
 
  private:
+  // Continues from what the run directory holds (docs/RELIABILITY.md).
+  void resume();
   void record_games(std::vector<FinishedGame>& finished);
   void learn_one_step();
+  // Makes everything up to the current step durable, then saves and commits its checkpoint.
   void checkpoint();
   json evaluate();
   void progress(bool final_line);
   bool should_stop() const;
   double run_seconds() const;  // wall time of the run, across resumes
-  // On resume: drops the metrics of steps the newest checkpoint does not hold (they are redone)
-  // and returns the last record kept (empty if none).
-  json forget_metrics_after(long long step) const;
   // On resume: the running totals continue from the last record kept.
   void restore_totals(const json& record);
 
   RunDir dir_;
+  RunLock lock_;
+  GamesLog games_log_;
   TrainConfig config_;
   tbb::global_control tbb_threads_;
   std::shared_ptr<const Game> game_;
@@ -95,12 +103,13 @@ class Trainer {
   long long forced_decisions_ = 0;
   LossStats last_loss_;
   json last_evaluation_;
-  std::ofstream metrics_;
-  std::ofstream games_file_;
+  long long checkpointed_step_ = -1;  // the step of the newest checkpoint on disk
+  AppendFile metrics_;
 };
 
 Trainer::Trainer(const std::string& root, const TrainConfig& config, bool resume)
     : dir_(root),
+      games_log_(dir_.games()),
       config_(resume ? load_train_config(dir_.config_path()) : config),
       tbb_threads_(tbb::global_control::max_allowed_parallelism, static_cast<size_t>(config_.run.threads)),
       game_(game_of(config_)),
@@ -108,10 +117,9 @@ Trainer::Trainer(const std::string& root, const TrainConfig& config, bool resume
       device_(default_device()),
       rng_(static_cast<uint64_t>(config_.run.seed)) {
   build_config_players(config_);
-  if (!resume) {
-    dir_.create_new();
-    write_file_atomically(dir_.config_path(), to_yaml(config_));
-  }
+  if (!resume) dir_.create_new();
+  lock_ = dir_.lock();
+  if (!resume) write_file_atomically(dir_.config_path(), to_yaml(config_));
   set_torch_threads(config_.net.threads);
   torch::manual_seed(static_cast<uint64_t>(config_.run.seed));
   LearnerSettings ls;
@@ -125,17 +133,7 @@ Trainer::Trainer(const std::string& root, const TrainConfig& config, bool resume
   learner_ = std::make_unique<Learner>(PolicyValueNet(net_config_), ls, device_);
   const SampleShape shape{game_->observation_shape().size(), game_->num_actions(), game_->num_players()};
   replay_ = std::make_unique<ReplayBuffer>(static_cast<size_t>(config_.replay.window), shape);
-  if (resume) {
-    const auto latest = dir_.latest_checkpoint();
-    if (latest) {
-      LoadedCheckpoint loaded = load_checkpoint(*latest, &net_config_, &learner_->optimizer());
-      learner_->adopt(loaded.net, loaded.step);
-    }
-    replay_->load(dir_.replay());
-    first_place_by_seat_.assign(static_cast<size_t>(game_->num_players()), 0);
-    restore_totals(forget_metrics_after(learner_->steps()));
-    rng_.seed(static_cast<uint64_t>(config_.run.seed) + static_cast<uint64_t>(learner_->steps()) * 7919);
-  }
+  if (resume) this->resume();
   step_start_ = learner_->steps();
   network_ = std::make_shared<TorchEvaluator>(learner_->net(), device_);
   cache_ = std::make_shared<CachingEvaluator>(network_, 1 << 16);
@@ -154,26 +152,29 @@ Trainer::Trainer(const std::string& root, const TrainConfig& config, bool resume
   sp.seed = rng_();
   selfplay_ = std::make_unique<SelfPlay>(game_, *cache_, sp);
   if (first_place_by_seat_.empty()) first_place_by_seat_.assign(static_cast<size_t>(game_->num_players()), 0);
-  metrics_.open(dir_.metrics_path(), std::ios::app);
+  metrics_ = AppendFile(dir_.metrics_path());
 }
 
-json Trainer::forget_metrics_after(long long step) const {
-  std::ifstream in(dir_.metrics_path());
-  std::string kept, line;
-  json last;
-  while (std::getline(in, line)) {
-    if (line.empty()) continue;
-    try {
-      json record = json::parse(line);
-      if (record.at("step").get<long long>() > step) continue;
-      last = std::move(record);
-    } catch (const std::exception&) {
-      continue;  // a line cut short by the kill
-    }
-    kept += line + "\n";
+void Trainer::resume() {
+  // Everything is read and checked before anything is changed: a resume refused for its
+  // checkpoints or stopped by a malformed replay chunk changes nothing.
+  const MetricsHistory metrics = read_metrics(dir_.metrics_path());
+  replay_->load(dir_.replay());
+  std::optional<LoadedCheckpoint> loaded =
+      load_resume_checkpoint(dir_, net_config_, learner_->optimizer(), metrics.last_step(),
+                             config_.run.checkpoint_every_steps, std::cerr);
+  if (loaded) {
+    learner_->adopt(loaded->net, loaded->step);
+    checkpointed_step_ = loaded->step;
+  } else {
+    std::cerr << "resume: no checkpoint yet; starting again at step 0\n";
   }
-  write_file_atomically(dir_.metrics_path(), kept);
-  return last;
+  if (const int removed = dir_.remove_temporaries())
+    std::cerr << "resume: removed " << removed << " temporary file(s) of writes the stopped run did not finish\n";
+  repair_game_records(dir_.games(), std::cerr);
+  first_place_by_seat_.assign(static_cast<size_t>(game_->num_players()), 0);
+  restore_totals(keep_metrics_up_to(dir_.metrics_path(), metrics, learner_->steps(), std::cerr));
+  rng_.seed(static_cast<uint64_t>(config_.run.seed) + static_cast<uint64_t>(learner_->steps()) * 7919);
 }
 
 void Trainer::restore_totals(const json& record) {
@@ -208,13 +209,7 @@ bool Trainer::should_stop() const {
 
 void Trainer::record_games(std::vector<FinishedGame>& finished) {
   for (FinishedGame& g : finished) {
-    if (!games_file_.is_open() || games_ % 100 == 0) {
-      games_file_.close();
-      char name[64];
-      std::snprintf(name, sizeof name, "/games-%08lld-step-%lld.txt", games_, static_cast<long long>(learner_->steps()));
-      games_file_.open(dir_.games() + name, std::ios::app);
-    }
-    games_file_ << format_record(g.record) << "\n";
+    games_log_.append(format_record(g.record), games_, learner_->steps());
     ++games_;
     ++games_since_flush_;
     decisions_in_games_ += g.decisions;
@@ -238,7 +233,6 @@ void Trainer::record_games(std::vector<FinishedGame>& finished) {
         credit_ += config_.learner.train_ratio / config_.learner.batch_size;
     }
   }
-  games_file_.flush();
   if (config_.replay.flush_every_games > 0 && games_since_flush_ >= config_.replay.flush_every_games) {
     replay_->flush(dir_.replay());
     games_since_flush_ = 0;
@@ -246,12 +240,17 @@ void Trainer::record_games(std::vector<FinishedGame>& finished) {
 }
 
 void Trainer::checkpoint() {
-  const std::string path = dir_.checkpoint_path(learner_->steps());
-  save_checkpoint(path, learner_->net(), learner_->steps(), &learner_->optimizer(),
-                  reward_metadata(evaluation_search_config(config_)));
   replay_->flush(dir_.replay());
   games_since_flush_ = 0;
+  games_log_.sync();
+  metrics_.sync();
+  const long long step = learner_->steps();
+  if (step == checkpointed_step_) return;  // the run's end at a step just saved, or resumed from
+  const std::string path = dir_.checkpoint_path(step);
+  save_checkpoint(path, learner_->net(), step, &learner_->optimizer(),
+                  reward_metadata(evaluation_search_config(config_)));
   dir_.commit_checkpoint(path, config_.run.keep_checkpoints);
+  checkpointed_step_ = step;
 }
 
 json Trainer::evaluate() {
@@ -292,8 +291,6 @@ void Trainer::learn_one_step() {
     last_evaluation_ = evaluate();
     record["evaluation"] = last_evaluation_;
   }
-  if (config_.run.checkpoint_every_steps > 0 && step % config_.run.checkpoint_every_steps == 0) checkpoint();
-
   const double elapsed = run_seconds();
   const auto& timings = selfplay_->timings();
   record["step"] = step;
@@ -322,8 +319,10 @@ void Trainer::learn_one_step() {
   record["learn_seconds"] = learn_seconds_;
   record["search_positions"] = positions_before_ + static_cast<long long>(cache_->lookups());
   record["network_positions"] = evaluated_before_ + static_cast<long long>(cache_->lookups() - cache_->hits());
-  metrics_ << record.dump() << "\n";
-  metrics_.flush();
+  // The record goes before the checkpoint of its step: a checkpoint never holds a step that
+  // metrics.jsonl lacks.
+  metrics_.append(record.dump() + "\n");
+  if (config_.run.checkpoint_every_steps > 0 && step % config_.run.checkpoint_every_steps == 0) checkpoint();
 }
 
 void Trainer::progress(bool final_line) {

@@ -47,4 +47,25 @@ set +e
 set -e
 [ $code = 2 ] || fail "corrupted record exit $code"
 grep -q "game 1: move 1 'a1-a2': illegal move 'a1-a2'" "$dir/err" || fail "corrupted record message: $(cat "$dir/err")"
+
+# A file cut inside a game, and a game whose result line was deleted: refused, naming the game.
+check_refused() {  # check_refused FILE MESSAGE
+  set +e
+  "$djambi" replay "$1" --check 2> "$dir/err"; code=$?
+  set -e
+  [ $code = 2 ] || fail "$1: exit $code"
+  grep -qF "$2" "$dir/err" || fail "$1: message: $(cat "$dir/err")"
+}
+half=$(($(wc -l < "$dir/dj/games.txt") / 2))
+cut_at=$(awk -v half=$half 'NR > half && /^move / {print NR; exit}' "$dir/dj/games.txt")
+head -n "$cut_at" "$dir/dj/games.txt" > "$dir/cut.txt"  # ends with a move line
+cut_game=$(grep -c '^game ' "$dir/cut.txt")
+check_refused "$dir/cut.txt" "game $cut_game: the record ends without a 'result' line"
+sed '0,/^result /{/^result /d}' "$dir/dj/games.txt" > "$dir/no_result.txt"
+check_refused "$dir/no_result.txt" "game 1: the record ends without a 'result' line"
+# Windows line ends are read as they are meant.
+sed 's/$/\r/' "$dir/dj/games.txt" > "$dir/crlf.txt"
+"$djambi" replay "$dir/crlf.txt" --check | grep -qx '4 games valid' || fail "CRLF records do not replay"
+# An endless line is refused at the limit instead of filling the memory.
+check_refused /dev/zero "/dev/zero: game record line 1: longer than 1 MiB"
 echo OK

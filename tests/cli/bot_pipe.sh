@@ -30,6 +30,12 @@ ask 'play c3-' ; [[ "$reply" == "error malformed move 'c3-'"* ]] || { echo "malf
 expect frobnicate "error unknown command 'frobnicate'"
 expect 'go visits' 'error visits needs a number'
 expect 'go visits -3' "error visits must be a positive number, got '-3'"
+# Budgets beyond the bounds of player specs would search until memory runs out, deaf to quit.
+expect 'go time inf' "error time must be at most 86400, got 'inf'"
+expect 'go time 1e308' "error time must be at most 86400, got '1e308'"
+expect 'go time nan' "error time must be a positive number, got 'nan'"
+expect 'go visits 1e9' "error visits must be at most 10000000, got '1e9'"
+expect 'go visits 2.5' 'error visits must be a whole number'
 expect 'position start moves c3-d4 a1-a2' "error illegal move 'a1-a2'"
 expect status 'status running to_move b'   # the refused position changed nothing
 

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <sstream>
 
 #include "env/djambi_game.h"
 #include "env/game_record.h"
@@ -106,6 +107,89 @@ TEST(GameRecord, ReplayRefusesAnIllegalMoveOrAWrongResult) {
   bad = record;
   bad.game = "chess";
   EXPECT_THROW(replay_record(bad), std::invalid_argument);
+}
+
+std::string error_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+TEST(GameRecord, AGameStoppedBeforeItsEndSaysSoAndReplays) {
+  DjambiGame game;
+  auto [record, end] = random_recorded_game(game, 5, 6);  // 6 turns: not over
+  ASSERT_FALSE(end->is_terminal());
+  const std::string text = format_record(record);
+  EXPECT_NE(text.find("\nresult unfinished\n"), std::string::npos) << text;
+  const GameRecord parsed = parse_records(text).at(0);
+  EXPECT_EQ(parsed.result, "");
+  EXPECT_FALSE(parsed.cut_short);
+  EXPECT_EQ(replay_record(parsed)->hash(), end->hash());
+}
+
+TEST(GameRecord, ARecordCutShortOrWithoutItsResultIsRefused) {
+  DjambiGame game;
+  auto [record, end] = random_recorded_game(game, 11, 400);
+  ASSERT_TRUE(end->is_terminal());
+  const std::string text = format_record(record);
+  // The file cut inside the game: its last moves and its result line are gone.
+  const std::string cut = text.substr(0, text.find("\nmove ", text.size() / 2) + 1);
+  EXPECT_EQ(error_of([&] { replay_record(parse_records(cut).at(0)); }),
+            "the record ends without a 'result' line (after " +
+                std::to_string(parse_records(cut).at(0).moves.size()) + " moves): it was cut short");
+  // Only the result line deleted.
+  const std::string no_result = text.substr(0, text.find("result "));
+  EXPECT_NE(error_of([&] { replay_record(parse_records(no_result).at(0)); }).find("cut short"), std::string::npos);
+  // A finished game written as unfinished, and an unfinished one written as over.
+  GameRecord bad = record;
+  bad.result = "";
+  EXPECT_NE(error_of([&] { replay_record(bad); }).find("'result unfinished' but the game is over"), std::string::npos);
+  bad = record;
+  bad.moves.pop_back();
+  bad.comments.pop_back();
+  EXPECT_NE(error_of([&] { replay_record(bad); }).find("but the game is not over"), std::string::npos);
+  // A record cut before the next one starts is cut short too.
+  const auto two = parse_records(cut + text);
+  ASSERT_EQ(two.size(), 2u);
+  EXPECT_TRUE(two[0].cut_short);
+  EXPECT_FALSE(two[1].cut_short);
+}
+
+TEST(GameRecord, WindowsLineEndsReadLikeUnixOnes) {
+  TicTacToeGame game;
+  auto [record, end] = random_recorded_game(game, 4, 20);
+  std::string crlf;
+  for (char c : format_record(record)) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+  const auto parsed = parse_records(crlf);
+  ASSERT_EQ(parsed.size(), 1u);
+  EXPECT_EQ(parsed[0].moves, record.moves);
+  EXPECT_EQ(parsed[0].result, record.result);
+  EXPECT_EQ(replay_record(parsed[0])->hash(), end->hash());
+}
+
+TEST(GameRecord, ReadersRefuseALineOrATextBeyondTheLimits) {
+  // A line without end (as from /dev/zero) is refused once it passes the limit, not read on.
+  std::string endless(kMaxRecordLineBytes + 2, '\0');
+  EXPECT_EQ(error_of([&] { parse_records(endless); }), "game record line 1: longer than 1 MiB");
+  std::string fine = "game tictactoe\nstart " + std::string(1000, 'x') + "\n";
+  EXPECT_NO_THROW(parse_records(fine));
+  // More text than a records file may hold.
+  struct Endless : std::streambuf {  // an endless stream of short comment lines
+    std::string lines = [] {
+      std::string s;
+      for (int i = 0; i < 4096; ++i) s += "# comment\n";
+      return s;
+    }();
+    int_type underflow() override {
+      setg(lines.data(), lines.data(), lines.data() + lines.size());
+      return traits_type::to_int_type(lines[0]);
+    }
+  } source;
+  std::istream in(&source);
+  EXPECT_EQ(error_of([&] { parse_records(in); }), "more than 256 MiB of records; split the file");
 }
 
 }  // namespace

@@ -2,7 +2,11 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <cmath>
+#include <limits>
+#include <algorithm>
 #include <numeric>
+#include <stdexcept>
 #include <thread>
 
 #include "env/djambi_game.h"
@@ -165,6 +169,124 @@ TEST(QueuedEvaluator, EveryCallerGetsItsOwnResultsUnderConcurrency) {
     for (int r = 0; r < kRounds; ++r) total += 1 + (t + r) % 4;
   EXPECT_EQ(inner->seen, total);
   EXPECT_GT(queued.mean_batch_size(), 1.0) << "requests of several threads were batched together";
+}
+
+// An evaluator for one thread at a time, as most are: it counts its callers inside and what it
+// saw without atomics, so that ThreadSanitizer reports a concurrent call, and notes any overlap.
+class OneThreadEvaluator : public Evaluator {
+ public:
+  void evaluate(const EvalBatch& b) override {
+    if (inside_.fetch_add(1) != 0) overlapped = true;
+    hash_.evaluate(b);
+    seen += b.size;  // a plain int: a data race if two callers were here at once
+    inside_.fetch_sub(1);
+  }
+  std::string describe() const override { return "one-thread"; }
+  std::atomic<bool> overlapped{false};
+  int seen = 0;
+
+ private:
+  std::atomic<int> inside_{0};
+  HashEvaluator hash_;
+};
+
+TEST(CachingEvaluator, ManyThreadsShareOneCacheAndCallTheInnerOneAtATime) {
+  auto inner = std::make_shared<OneThreadEvaluator>();
+  CachingEvaluator cache(inner, 64);  // small: threads replace each other's entries
+  constexpr int kThreads = 8, kRounds = 30;
+  std::atomic<int> mismatches{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      HashEvaluator direct;
+      for (int r = 0; r < kRounds; ++r) {
+        Batch mine, expected;
+        for (int k = 0; k < 3; ++k) {
+          const uint64_t seed = static_cast<uint64_t>((t * 7 + r * 3 + k) % 40);  // shared positions
+          mine.add(random_djambi_state(seed, 6 + static_cast<int>(seed)));
+          expected.add(random_djambi_state(seed, 6 + static_cast<int>(seed)));
+        }
+        direct.evaluate(expected.view());
+        cache.evaluate(mine.view());
+        if (mine.priors != expected.priors || mine.values != expected.values) ++mismatches;
+        if (r % 10 == 9) cache.clear();
+      }
+    });
+  }
+  for (auto& th : threads) th.join();
+  EXPECT_EQ(mismatches, 0);
+  EXPECT_FALSE(inner->overlapped) << "two threads were inside the inner evaluator at once";
+  EXPECT_EQ(cache.lookups(), static_cast<uint64_t>(kThreads * kRounds * 3));
+  EXPECT_EQ(static_cast<uint64_t>(inner->seen), cache.lookups() - cache.hits());
+}
+
+// Throws on every call while `failing` is set (a LibTorch error, memory running out).
+class FailingEvaluator : public Evaluator {
+ public:
+  void evaluate(const EvalBatch& b) override {
+    ++calls;
+    if (failing) throw std::runtime_error("out of memory");
+    HashEvaluator().evaluate(b);
+  }
+  std::string describe() const override { return "failing"; }
+  std::atomic<bool> failing{true};
+  std::atomic<int> calls{0};
+};
+
+TEST(QueuedEvaluator, AnErrorOfTheInnerEvaluatorReachesEveryWaitingCaller) {
+  auto inner = std::make_shared<FailingEvaluator>();
+  // A long wait: the threads' requests are gathered into one failing call.
+  QueuedEvaluator queued(inner, 6, std::chrono::microseconds(200000));
+  constexpr int kThreads = 6;
+  std::atomic<int> caught{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      Batch mine;
+      mine.add(random_djambi_state(static_cast<uint64_t>(t), 10));
+      try {
+        queued.evaluate(mine.view());
+      } catch (const std::runtime_error& e) {
+        if (std::string(e.what()) == "out of memory") ++caught;
+      }
+    });
+  }
+  for (auto& th : threads) th.join();
+  EXPECT_EQ(caught, kThreads);
+  EXPECT_LT(inner->calls, kThreads) << "requests were gathered";
+  // The worker thread lives on: once the inner evaluator works again, so does the queue.
+  inner->failing = false;
+  Batch again, expected;
+  again.add(random_djambi_state(1, 10));
+  expected.add(random_djambi_state(1, 10));
+  queued.evaluate(again.view());
+  HashEvaluator().evaluate(expected.view());
+  expect_same_results(again, expected);
+}
+
+TEST(CheckEvaluation, NamesTheEvaluatorThePositionAndTheNumber) {
+  HashEvaluator hash;
+  Batch b;
+  for (int i = 0; i < 3; ++i) b.add(random_djambi_state(static_cast<uint64_t>(i), 12));
+  hash.evaluate(b.view());
+  EXPECT_NO_THROW(check_evaluation(b.view(), hash));
+  const size_t legal = static_cast<size_t>(std::find(b.masks.begin() + b.actions, b.masks.end(), 1) - b.masks.begin());
+  b.priors[legal] = std::numeric_limits<float>::quiet_NaN();
+  try {
+    check_evaluation(b.view(), hash);
+    FAIL() << "a NaN prior passed";
+  } catch (const EvaluatorError& e) {
+    EXPECT_EQ(std::string(e.what()), "evaluator hash returned a non-finite prior (nan) for position 2 of 3, action " +
+                                         std::to_string(legal % static_cast<size_t>(b.actions)));
+  }
+  b.priors[legal] = 0.5f;
+  b.values[2 * b.players + 1] = -std::numeric_limits<float>::infinity();
+  try {
+    check_evaluation(b.view(), hash);
+    FAIL() << "an infinite value passed";
+  } catch (const EvaluatorError& e) {
+    EXPECT_EQ(std::string(e.what()), "evaluator hash returned a non-finite value (-inf) for position 3 of 3, seat 1");
+  }
 }
 
 }  // namespace

@@ -1,6 +1,9 @@
 // Player bundles: what they carry, what refuses them, and the az player built from them.
 #include "nets/bundle.h"
 
+#include <limits>
+
+#include "mcts/evaluator.h"
 #include "nets/az_player.h"
 #include "nets/checkpoint.h"
 #include "nets_test_util.h"
@@ -102,6 +105,57 @@ TEST_F(NetsTest, AzPlayerChecksGameAndVariants) {
   const auto actions = player->choose_turn(s);
   ASSERT_EQ(actions.size(), 1u);
   EXPECT_TRUE(actions[0] >= 0 && actions[0] < 9);
+}
+
+TEST_F(NetsTest, BundleSettingsOutOfRangeOrNotFiniteAreRefused) {
+  TempDir dir;
+  PolicyValueNet net(tictactoe_config());
+  auto bundle_with = [&](const std::string& key, const std::string& text) {
+    std::map<std::string, std::string> m = {{"kind", "djambi-zero-player"}, {"bundle_version", "1"},
+                                            {"simulations", "10"}, {"c_puct", "1.5"},
+                                            {"fpu_reduction", "0.2"}, {"source", "x"}};
+    m[key] = text;
+    const std::string path = dir.file(key + "-" + std::to_string(std::hash<std::string>()(text)) + ".djp");
+    save_checkpoint(path, net, 0, nullptr, m);
+    return path;
+  };
+  for (const char* bad : {"nan", "inf", "-inf", "-1", "100.5", "1e39", "1.5x", ""}) {
+    const std::string path = bundle_with("c_puct", bad);
+    try {
+      load_player_bundle(path);
+      FAIL() << "c_puct '" << bad << "' was accepted";
+    } catch (const CheckpointError& e) {
+      EXPECT_EQ(std::string(e.what()),
+                "player bundle " + path + " has c_puct '" + bad + "'; it must be a number in [0, 100]");
+    }
+  }
+  for (const char* bad : {"0", "2.5", "1e99", "nan", "10000001"})
+    EXPECT_THROW(load_player_bundle(bundle_with("simulations", bad)), CheckpointError) << bad;
+  for (const char* bad : {"-0.1", "2.5", "inf"})
+    EXPECT_THROW(load_player_bundle(bundle_with("fpu_reduction", bad)), CheckpointError) << bad;
+  EXPECT_FLOAT_EQ(load_player_bundle(bundle_with("c_puct", "100")).search.c_puct, 100.0f);
+}
+
+TEST_F(NetsTest, NetworkOfNanWeightsIsANamedErrorNotACrash) {
+  // A bundle sealed correctly whose weights are NaN: every search must stop with a named error.
+  TempDir dir;
+  PolicyValueNet net(tictactoe_config());
+  {
+    torch::NoGradGuard no_grad;
+    for (auto& p : net->parameters()) p.fill_(std::numeric_limits<float>::quiet_NaN());
+  }
+  save_player_bundle(dir.file("nan.djp"), net, SearchConfig{}, 1, "test");
+  auto tictactoe = std::make_shared<TicTacToeGame>();
+  for (const std::string threads : {"1", "3"}) {
+    auto player = full_player_factory().create("az:" + dir.file("nan.djp") + ",sims=16,threads=" + threads, tictactoe, 1);
+    TicTacToeState s;
+    try {
+      player->choose_turn(s);
+      FAIL() << "a NaN network played (threads=" << threads << ")";
+    } catch (const EvaluatorError& e) {
+      EXPECT_NE(std::string(e.what()).find("returned a non-finite"), std::string::npos) << e.what();
+    }
+  }
 }
 
 }  // namespace

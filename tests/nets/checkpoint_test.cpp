@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "nets_test_util.h"
+#include "tests/file_size_limit.h"
 
 namespace djambi::nets_test {
 namespace {
@@ -226,19 +227,27 @@ TEST_F(NetsTest, OverwriteLeavesALoadableFileAndNoTemporaries) {
   EXPECT_EQ(files_in(dir.path()), std::vector<fs::path>{"net.ckpt"});
 }
 
-// A save that fails (here: its temporary path is taken by a directory) throws, and the
-// previous checkpoint is untouched.
+// A save that fails (here: the disk is "full" halfway through the file) throws naming the path,
+// and the previous checkpoint is untouched and no temporary is left.
 TEST_F(NetsTest, FailedSaveKeepsThePreviousCheckpoint) {
   TempDir dir;
   const std::string path = dir.file("net.ckpt");
   const NetConfig config = tictactoe_config(8, 1);
   PolicyValueNet first(config), second(config);
   save_checkpoint(path, first, 1);
-  const std::string tmp = path + ".tmp-" + std::to_string(::getpid());
-  fs::create_directory(tmp);
-  EXPECT_THROW(save_checkpoint(path, second, 2), CheckpointError);
+  const auto size = fs::file_size(path);
+  {
+    test::FileSizeLimit limit(size / 2);
+    try {
+      save_checkpoint(path, second, 2);
+      ADD_FAILURE() << "a save past the file size limit succeeded";
+    } catch (const CheckpointError& e) {
+      EXPECT_NE(std::string(e.what()).find(path), std::string::npos) << e.what();
+    }
+  }
   EXPECT_EQ(load_checkpoint(path, &config).step, 1);
-  EXPECT_TRUE(fs::is_directory(tmp));  // not ours: left alone
+  expect_same_tensors(*first, *load_checkpoint(path, &config).net);
+  EXPECT_EQ(files_in(dir.path()), std::vector<fs::path>{"net.ckpt"});
 }
 
 // ---- rejected files ----

@@ -3,15 +3,11 @@
 // temporary directories.
 #include <gtest/gtest.h>
 #include <torch/torch.h>
-#include <unistd.h>
 
-#include <atomic>
-#include <chrono>
 #include <filesystem>
 #include <memory>
 #include <random>
 #include <string>
-#include <system_error>
 #include <vector>
 
 #include "env/djambi_game.h"
@@ -20,6 +16,7 @@
 #include "nets/net_config.h"
 #include "nets/resnet.h"
 #include "nets/torch_evaluator.h"
+#include "tests/temp_dir.h"
 
 namespace djambi::nets_test {
 
@@ -89,29 +86,6 @@ inline torch::Tensor masks_of(const std::vector<std::unique_ptr<GameState>>& sta
   return mask.to(torch::kBool);
 }
 
-// A fresh directory under the system temporary directory, removed with its contents.
-class TempDir {
- public:
-  TempDir() {
-    static std::atomic<int> counter{0};
-    const auto now = std::chrono::steady_clock::now().time_since_epoch().count();
-    path_ = std::filesystem::temp_directory_path() /
-            ("djambi_nets_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++) +
-             "_" + std::to_string(now));
-    std::filesystem::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-
-  const std::filesystem::path& path() const { return path_; }
-  std::string file(const std::string& name) const { return (path_ / name).string(); }
-
- private:
-  std::filesystem::path path_;
-};
+using test::TempDir;  // tests/temp_dir.h
 
 }  // namespace djambi::nets_test
