@@ -23,6 +23,7 @@
 #include "env/rewards.h"
 #include "env/variants.h"
 #include "nets/az_player.h"
+#include "train/league.h"
 #include "mcts/player.h"
 
 namespace djambi {
@@ -221,9 +222,9 @@ const std::vector<Key>& keys() {
     t.push_back(int_key(DJ_KEY(selfplay, max_decisions), 1000, 1, 1000000,
                         "A game longer than this many decisions is stopped and ruled a draw among the players still in it, valued like the quiet-turn draw (game.draw_value)."));
     t.push_back(list_key(DJ_KEY(selfplay, opponents), {}, "player specs",
-                         "player specs without a network (mcts/player.h): random, greedy, mcts:sims=N",
+                         "player specs (mcts/player.h): random, greedy, mcts:sims=N, ab; league seats: past, az:PATH.djp, best",
                          check_player_spec,
-                         "Fixed players seated next to the network in mixed games; their turns give no samples."));
+                         "Opponents seated next to the network in mixed games; their turns give no samples. League seats are networks searching with mcts.fast_sims playouts: past (one of this run's kept checkpoints, drawn at random; the network itself until the first), az:PATH.djp or best (an exported player)."));
     t.push_back(double_key(DJ_KEY(selfplay, opponent_games), 0.0, 0, 1, kClosed,
                            "Share of games that seat 1 to players-1 of the opponents in random seats (0 = pure self-play)."));
     t.push_back(int_key(DJ_KEY(selfplay, fade_steps), 0, 0, 1000000000,
@@ -638,9 +639,17 @@ void check_cross(const TrainConfig& c) {
   for (const auto& spec : c.selfplay.imitate)
     if (std::find(c.selfplay.opponents.begin(), c.selfplay.opponents.end(), spec) == c.selfplay.opponents.end())
       throw Problem{"selfplay.imitate", "'" + spec + "' is not one of selfplay.opponents"};
-  for (const auto& spec : c.selfplay.opponents)
-    if (const std::string kind = parse_player_spec(spec).kind; kind == "az" || kind == "best")
-      throw Problem{"selfplay.opponents", "'" + spec + "': self-play seats only players without a network"};
+  for (const auto& spec : c.selfplay.opponents) {
+    if (!League::names_a_network(spec)) continue;
+    const PlayerSpec parsed = parse_player_spec(spec);
+    if (!parsed.options.empty() || (parsed.kind == "past" && !parsed.argument.empty()))
+      throw Problem{"selfplay.opponents", "'" + spec + "': a league seat searches like the fast self-play searches "
+                                          "(mcts.fast_sims) and takes no options"};
+    if (std::count(c.selfplay.imitate.begin(), c.selfplay.imitate.end(), spec))
+      throw Problem{"selfplay.imitate", "'" + spec + "': a league seat's decisions are not imitated (only players')"};
+    if (parsed.kind == "past" && c.run.checkpoint_every_steps <= 0)
+      throw Problem{"selfplay.opponents", "'past' seats kept checkpoints, but run.checkpoint_every_steps is 0"};
+  }
 }
 
 // ---- reading documents ----
@@ -780,6 +789,7 @@ void build_config_players(const TrainConfig& c) {
   for (const auto* key : {"evaluation.opponents", "selfplay.opponents"}) {
     const auto& specs = std::string(key) == "evaluation.opponents" ? c.evaluation.opponents : c.selfplay.opponents;
     for (const auto& spec : specs) {
+      if (spec == "past") continue;  // the run's own checkpoints (train/league.h)
       try {
         factory.create(spec, game, 0);
       } catch (const std::invalid_argument& e) {

@@ -63,9 +63,10 @@ class RunDir {
   // Renames a checkpoint file that does not load to NAME.rejected, out of the way of resume,
   // pruning and later saves of its step (nothing is deleted); returns the new path.
   std::string set_aside(const std::string& path) const;
+  // The checkpoint files as (step, path), lowest step first.
+  std::vector<std::pair<long long, std::string>> checkpoint_files() const;
 
  private:
-  std::vector<std::pair<long long, std::string>> checkpoint_files() const;
   std::string latest_pointer() const { return checkpoints() + "/latest"; }
   std::string root_;
 };

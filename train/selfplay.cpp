@@ -7,11 +7,13 @@
 
 namespace djambi {
 
-SelfPlay::SelfPlay(std::shared_ptr<const Game> game, Evaluator& evaluator, const SelfPlaySettings& settings)
+SelfPlay::SelfPlay(std::shared_ptr<const Game> game, Evaluator& evaluator, const SelfPlaySettings& settings,
+                   NetworkSeats* league)
     : game_(std::move(game)),
       settings_(settings),
       search_(evaluator, settings.search.leaves_per_round),
       opponent_factory_(basic_player_factory()),
+      league_(league),
       slots_(static_cast<size_t>(settings.games)),
       rng_(settings.seed) {
   for (Slot& slot : slots_) start_game(slot);
@@ -24,6 +26,7 @@ void SelfPlay::start_game(Slot& slot) {
   slot.tree = std::make_unique<Tree>(search, game_->new_initial_state());
   slot.fixed.clear();
   slot.fixed.resize(static_cast<size_t>(players));
+  slot.league.assign(static_cast<size_t>(players), nullptr);
   slot.imitated.assign(static_cast<size_t>(players), 0);
   slot.imitation_samples = 0;
   slot.forced_decisions = 0;
@@ -38,6 +41,12 @@ void SelfPlay::start_game(Slot& slot) {
     for (int k = 0; k < count; ++k) {
       const auto seat = static_cast<size_t>(seats[static_cast<size_t>(k)]);
       names[seat] = settings_.opponents[pick(rng_)];
+      if (league_ && league_->plays(names[seat])) {
+        SeatNetwork network = league_->pick(names[seat], rng_);
+        names[seat] = network.evaluator ? network.name : "selfplay";
+        slot.league[seat] = std::move(network.evaluator);
+        continue;
+      }
       slot.fixed[seat] = opponent_factory_.create(names[seat], game_, rng_());
       slot.imitated[seat] = std::count(settings_.imitate.begin(), settings_.imitate.end(), names[seat]) > 0;
     }
@@ -54,7 +63,8 @@ FinishedGame SelfPlay::finish_game(Slot& slot) {
   done.outcome = outcome_of(end);
   done.decisions = slot.decisions;
   done.record = slot.record->finish(end);
-  for (const auto& fixed : slot.fixed) done.network_seats.push_back(fixed == nullptr);
+  for (size_t seat = 0; seat < slot.fixed.size(); ++seat)
+    done.network_seats.push_back(!slot.fixed[seat] && !slot.league[seat]);
   done.imitation_samples = slot.imitation_samples;
   done.forced_decisions = slot.forced_decisions;
   for (auto& [sample, seat] : slot.samples) {
@@ -84,7 +94,7 @@ void SelfPlay::play_until_network_choice(Slot& slot) {
     const int seat = state.current_player();
     Player* player = slot.fixed[static_cast<size_t>(seat)].get();
     if (!player) {
-      // A forced decision teaches nothing and needs no search.
+      // A forced decision teaches nothing and needs no search (a league seat's neither).
       const std::vector<Action> legal = state.legal_actions();
       if (legal.size() != 1) return;
       apply(slot, legal.front());
@@ -114,8 +124,24 @@ std::vector<FinishedGame> SelfPlay::step() {
 
   std::vector<Tree*> trees;
   std::vector<int> sims;
+  // League seats to act, grouped by network in order of appearance (one batch per network).
+  std::vector<std::pair<Evaluator*, std::vector<Tree*>>> league_searches;
   std::uniform_real_distribution<double> uniform(0.0, 1.0);
   for (Slot& slot : slots_) {
+    const auto seat = static_cast<size_t>(slot.tree->root_state().current_player());
+    if (Evaluator* network = slot.league[seat].get()) {
+      SearchConfig search = settings_.search;
+      search.root_noise = false;
+      search.simulations = settings_.fast_sims;
+      search.seed = rng_();
+      slot.league_tree = std::make_unique<Tree>(search, slot.tree->root_state().clone());
+      auto group = std::find_if(league_searches.begin(), league_searches.end(),
+                                [&](const auto& g) { return g.first == network; });
+      if (group == league_searches.end()) group = league_searches.insert(league_searches.end(), {network, {}});
+      group->second.push_back(slot.league_tree.get());
+      slot.full = false;
+      continue;
+    }
     slot.full = uniform(rng_) < settings_.full_search_fraction;
     slot.tree->set_root_noise(slot.full && settings_.search.root_noise);
     slot.tree->set_simulations(slot.full ? settings_.full_sims : settings_.fast_sims);
@@ -124,16 +150,25 @@ std::vector<FinishedGame> SelfPlay::step() {
     sims.push_back(std::max(1, (slot.full ? settings_.full_sims : settings_.fast_sims) - slot.tree->root_visits()));
   }
   search_.run(trees, sims);
+  for (const auto& [network, league_trees] : league_searches)
+    BatchedSearch(*network, settings_.search.leaves_per_round)
+        .run(league_trees, std::vector<int>(league_trees.size(), settings_.fast_sims));
 
   std::vector<uint64_t> seeds(slots_.size());
   for (auto& s : seeds) s = rng_();
   tbb::parallel_for(size_t(0), slots_.size(), [&](size_t i) {
     Slot& slot = slots_[i];
+    std::mt19937_64 rng(seeds[i]);
+    const float temperature = slot.decisions < settings_.temperature_decisions ? settings_.temperature : 0.0f;
+    if (slot.league_tree) {
+      const Action action = slot.league_tree->choose_action(temperature, rng);
+      slot.league_tree.reset();
+      apply(slot, action);
+      return;
+    }
     Tree& tree = *slot.tree;
     const GameState& state = tree.root_state();
     if (slot.full) slot.samples.emplace_back(encode_sample(state, tree.policy_target()), state.current_player());
-    std::mt19937_64 rng(seeds[i]);
-    const float temperature = slot.decisions < settings_.temperature_decisions ? settings_.temperature : 0.0f;
     apply(slot, tree.choose_action(temperature, rng));
   });
   decisions_ += static_cast<long long>(slots_.size());

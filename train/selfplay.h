@@ -8,6 +8,8 @@
 // into a passive draw that suits them all; an opponent that attacks punishes that.
 // Imitated opponents' decisions are samples too, their policy target the decision they made
 // (learning from a demonstrator, as supervised pre-training does, but mixed into the stream).
+// League seats (NetworkSeats, train/league.h) are played by other networks: each searches with
+// its own evaluator (fast_sims playouts, no noise), batched over the games, and gives no samples.
 #include <memory>
 #include <random>
 #include <string>
@@ -19,6 +21,22 @@
 #include "train/sample.h"
 
 namespace djambi {
+
+// A seat given to a network other than the learner's: its evaluator and the name the game record
+// gives the seat. No evaluator: the learner plays the seat.
+struct SeatNetwork {
+  std::shared_ptr<Evaluator> evaluator;
+  std::string name;
+};
+
+// Where the networks of league seats come from.
+class NetworkSeats {
+ public:
+  virtual ~NetworkSeats() = default;
+  // Whether `spec` (one of SelfPlaySettings::opponents) is a network seat rather than a player.
+  virtual bool plays(const std::string& spec) const = 0;
+  virtual SeatNetwork pick(const std::string& spec, std::mt19937_64& rng) = 0;
+};
 
 struct SelfPlaySettings {
   int games = 64;                    // in flight together
@@ -40,14 +58,16 @@ struct FinishedGame {
   GameRecord record;
   Outcome outcome;             // outcome.finished false: stopped at max_decisions, adjudicated
   int decisions = 0;
-  std::vector<uint8_t> network_seats;  // by seat: 1 where the network played
+  std::vector<uint8_t> network_seats;  // by seat: 1 where the learning network played
   int imitation_samples = 0;           // samples of imitated opponents' decisions
   int forced_decisions = 0;            // the network's decisions with one legal action (no search, no sample)
 };
 
 class SelfPlay {
  public:
-  SelfPlay(std::shared_ptr<const Game> game, Evaluator& evaluator, const SelfPlaySettings& settings);
+  // `league` (may be null: opponents are players only) must outlive the self-play.
+  SelfPlay(std::shared_ptr<const Game> game, Evaluator& evaluator, const SelfPlaySettings& settings,
+           NetworkSeats* league = nullptr);
 
   // One decision in every game in flight; returns the games that ended with it.
   std::vector<FinishedGame> step();
@@ -61,7 +81,9 @@ class SelfPlay {
     std::unique_ptr<Tree> tree;
     std::unique_ptr<RecordBuilder> record;
     std::vector<std::pair<Sample, int>> samples;  // with the seat to act
-    std::vector<std::unique_ptr<Player>> fixed;  // by seat; null where the network plays
+    std::vector<std::unique_ptr<Player>> fixed;  // by seat; null where a network plays
+    std::vector<std::shared_ptr<Evaluator>> league;  // by seat; the network of a league seat
+    std::unique_ptr<Tree> league_tree;  // this decision's search of a league seat
     std::vector<uint8_t> imitated;               // by seat: the fixed player's decisions are samples
     int imitation_samples = 0;
     int forced_decisions = 0;
@@ -81,6 +103,7 @@ class SelfPlay {
   SelfPlaySettings settings_;
   BatchedSearch search_;
   PlayerFactory opponent_factory_;
+  NetworkSeats* league_;
   std::vector<Slot> slots_;
   std::mt19937_64 rng_;
   long long decisions_ = 0;

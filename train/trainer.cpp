@@ -22,6 +22,7 @@
 #include "train/evaluation.h"
 #include "train/export.h"
 #include "train/games_log.h"
+#include "train/league.h"
 #include "train/learner.h"
 #include "train/metrics_log.h"
 #include "train/replay_buffer.h"
@@ -83,6 +84,7 @@ class Trainer {
   std::shared_ptr<TorchEvaluator> network_;
   std::shared_ptr<CachingEvaluator> cache_;
   std::unique_ptr<ReplayBuffer> replay_;
+  std::unique_ptr<League> league_;  // null when no self-play opponent is a network
   std::unique_ptr<SelfPlay> selfplay_;
   std::mt19937_64 rng_;
 
@@ -150,7 +152,9 @@ Trainer::Trainer(const std::string& root, const TrainConfig& config, bool resume
   sp.opponent_games = config_.selfplay.opponent_games;
   sp.imitate = config_.selfplay.imitate;
   sp.seed = rng_();
-  selfplay_ = std::make_unique<SelfPlay>(game_, *cache_, sp);
+  if (std::any_of(sp.opponents.begin(), sp.opponents.end(), League::names_a_network))
+    league_ = std::make_unique<League>(game_, dir_, net_config_, device_);
+  selfplay_ = std::make_unique<SelfPlay>(game_, *cache_, sp, league_.get());
   if (first_place_by_seat_.empty()) first_place_by_seat_.assign(static_cast<size_t>(game_->num_players()), 0);
   metrics_ = AppendFile(dir_.metrics_path());
 }
@@ -251,6 +255,7 @@ void Trainer::checkpoint() {
                   reward_metadata(evaluation_search_config(config_)));
   dir_.commit_checkpoint(path, config_.run.keep_checkpoints);
   checkpointed_step_ = step;
+  if (league_) league_->refresh();
 }
 
 json Trainer::evaluate() {

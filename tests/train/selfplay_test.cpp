@@ -165,5 +165,37 @@ TEST(SelfPlayMixedSeats, LoweredOpponentShareAppliesToNewGames) {
   EXPECT_GE(pure, 12);
 }
 
+// A league of one network: a uniform evaluator that counts the positions it is given.
+class OneNetworkLeague : public NetworkSeats {
+ public:
+  class Counting : public UniformEvaluator {
+   public:
+    void evaluate(const EvalBatch& batch) override {
+      positions += batch.size;
+      UniformEvaluator::evaluate(batch);
+    }
+    long long positions = 0;
+  };
+  bool plays(const std::string& spec) const override { return spec == "past"; }
+  SeatNetwork pick(const std::string&, std::mt19937_64&) override { return {network, "past:step-7"}; }
+  std::shared_ptr<Counting> network = std::make_shared<Counting>();
+};
+
+TEST(SelfPlayLeague, LeagueSeatsSearchWithTheirOwnNetworkAndGiveNoSamples) {
+  const auto game = make_game("tictactoe");
+  OneNetworkLeague league;
+  UniformEvaluator learner;
+  SelfPlay selfplay(game, learner, mixed_settings({"past"}, 1.0), &league);
+  std::vector<FinishedGame> games;
+  while (games.size() < 12)
+    for (FinishedGame& g : selfplay.step()) games.push_back(std::move(g));
+  for (const FinishedGame& g : games) {
+    EXPECT_EQ(std::count(g.network_seats.begin(), g.network_seats.end(), 1), 1);
+    EXPECT_EQ(std::count(g.record.players.begin(), g.record.players.end(), "past:step-7"), 1);
+  }
+  EXPECT_GT(league.network->positions, 0);
+  expect_samples_from_network_seats_only(*game, games);
+}
+
 }  // namespace
 }  // namespace djambi

@@ -1,0 +1,48 @@
+#pragma once
+// The league: self-play seats given to networks other than the one learning. "past" seats an
+// earlier checkpoint of this run, drawn uniformly from those kept (run.keep_checkpoints);
+// "az:PATH.djp" and "best" seat an exported player's network. Such a seat searches with its own
+// network, batched over the games like the learner's seats, and gives no samples (SelfPlay).
+// Networks are loaded once and kept while a game may still use them (shared ownership).
+#include <map>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <torch/torch.h>
+
+#include "env/game.h"
+#include "nets/net_config.h"
+#include "train/run_dir.h"
+#include "train/selfplay.h"
+
+namespace djambi {
+
+class League : public NetworkSeats {
+ public:
+  // `run`: where "past" finds the checkpoints; `net_config`: the architecture they must have.
+  League(std::shared_ptr<const Game> game, RunDir run, NetConfig net_config, torch::Device device);
+
+  // Whether `spec` names a network seat: "past", "az:PATH[,...]" or "best".
+  static bool names_a_network(const std::string& spec);
+
+  bool plays(const std::string& spec) const override { return names_a_network(spec); }
+  // For "past" before the run's first checkpoint: no network (the learner takes the seat).
+  // Throws std::invalid_argument for a bundle that cannot be loaded or plays another game.
+  SeatNetwork pick(const std::string& spec, std::mt19937_64& rng) override;
+  // Rereads the run's kept checkpoints; the trainer calls it after each checkpoint.
+  void refresh();
+
+ private:
+  std::shared_ptr<Evaluator> load(const std::string& path, bool bundle);
+
+  std::shared_ptr<const Game> game_;
+  RunDir run_;
+  NetConfig net_config_;
+  torch::Device device_;
+  std::vector<std::pair<long long, std::string>> past_;  // kept checkpoints (step, path)
+  std::map<std::string, std::shared_ptr<Evaluator>> loaded_;  // by path
+};
+
+}  // namespace djambi
