@@ -264,7 +264,8 @@ const std::vector<Key>& keys() {
                         "Games against each opponent per evaluation."));
     t.push_back(int_key(DJ_KEY(evaluation, sims), 64, 1, 1000000,
                         "Playouts of the network's search in evaluation games."));
-    t.push_back(list_key(DJ_KEY(evaluation, opponents), {"random", "greedy"}, "player specs",
+    // The default suits every game (greedy and ab play Djambi only).
+    t.push_back(list_key(DJ_KEY(evaluation, opponents), {"random"}, "player specs",
                          "player specs (mcts/player.h): random, greedy, mcts:sims=N, az:PATH.djp,sims=N",
                          check_player_spec,
                          "Opponents as player specs, e.g. [random, greedy, \"mcts:sims=200\"]."));
@@ -735,7 +736,12 @@ class Reader {
 
 YAML::Node load_yaml(const std::string& text, const std::string& source) {
   try {
-    return YAML::Load(text);
+    const std::vector<YAML::Node> documents = YAML::LoadAll(text);
+    // A second document would otherwise be dropped without a word.
+    if (documents.size() > 1)
+      throw std::invalid_argument(source + ": holds " + std::to_string(documents.size()) +
+                                  " YAML documents (separated by ---); a config is one document");
+    return documents.empty() ? YAML::Node() : documents.front();
   } catch (const YAML::Exception& e) {
     std::string where = source;
     if (!e.mark.is_null())

@@ -308,6 +308,14 @@ TEST(TrainConfig, EveryPlayerIsBuiltBeforeTheRunStarts) {
              "selfplay.opponents: bad player spec 'ab': ab plays Djambi only");
   EXPECT_HAS(player_error("game:\n  name: tictactoe\nevaluation:\n  opponents: [greedy]\n"),
              "evaluation.opponents: bad player spec 'greedy': greedy plays Djambi only");
+  // A minimal config of another game is not refused for a default it never set.
+  EXPECT_EQ(player_error("game:\n  name: tictactoe\n"), "");
+}
+
+TEST(TrainConfig, MoreThanOneYamlDocumentIsRefused) {
+  EXPECT_HAS(parse_error("mcts:\n  sims: 16\n---\nmcts:\n  sims: 32\n"),
+             "test.yaml: holds 2 YAML documents (separated by ---); a config is one document");
+  EXPECT_NO_THROW(parse_train_config("---\nmcts:\n  sims: 64\n", "one document"));
 }
 
 TEST(TrainConfig, CrossKeyConstraints) {
