@@ -16,9 +16,7 @@ namespace djambi::cli {
 
 void add_variant_option(CLI::App* command, std::vector<std::string>* names) {
   command->add_option("--variant", *names,
-                      "Rule variant (RULES.md section 9), repeatable: reporter_kills_all, "
-                      "no_own_kills, militant_spares_chiefs, power_skip_repeat, "
-                      "surround_throne_access, surround_inherit_first_holder, two_players")
+                      "Rule variant (RULES.md section 9), repeatable: " + all_variant_names())
       ->delimiter(',');
 }
 

@@ -5,6 +5,7 @@
 #include "env/djambi_hash.h"
 #include "env/djambi_observation.h"
 #include "env/djambi_view.h"
+#include "env/games.h"
 #include "env/notation.h"
 
 namespace djambi {
@@ -107,6 +108,10 @@ std::string DjambiState::result_string() const {
 
 DjambiGame::DjambiGame(Variants variants, RewardScheme scheme, float draw_value)
     : variants_(variants), scheme_(scheme), draw_value_(draw_value) {}
+
+GameDescription DjambiGame::description() const {
+  return describe_game(name(), variants_, scheme_, draw_value_);
+}
 
 ObservationShape DjambiGame::observation_shape() const { return kDjambiObservationShape; }
 

@@ -60,6 +60,7 @@ class DjambiGame : public Game {
  public:
   explicit DjambiGame(Variants variants = {}, RewardScheme scheme = RewardScheme::kWinner, float draw_value = 0.0f);
   std::string name() const override { return "djambi"; }
+  GameDescription description() const override;
   int num_players() const override { return variants_.has(Variant::kTwoPlayers) ? 2 : 4; }
   int num_actions() const override { return action::kNumActions; }
   ObservationShape observation_shape() const override;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "env/actions.h"
+#include "env/game_description.h"
 
 namespace djambi {
 
@@ -71,6 +72,8 @@ class Game {
  public:
   virtual ~Game() = default;
   virtual std::string name() const = 0;
+  // The name and parameters this game was made with; env/games.h makes it again from them.
+  virtual GameDescription description() const = 0;
   virtual int num_players() const = 0;
   virtual int num_actions() const = 0;
   virtual ObservationShape observation_shape() const = 0;

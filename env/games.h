@@ -3,20 +3,33 @@
 // command line share to set up a game.
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "env/game.h"
+#include "env/game_description.h"
 #include "env/rewards.h"
 #include "env/variants.h"
 
 namespace djambi {
 
-// "djambi" (with any variants) or "tictactoe" (none). Throws std::invalid_argument naming an
-// unknown game or a variant given to tic-tac-toe.
+// The registry: the game a description names, made with its parameters. Games: "djambi"
+// (parameters variants, reward, draw_value) and "tictactoe" (none). Throws std::invalid_argument
+// naming an unknown game, a parameter the game does not take, or a bad value.
+std::shared_ptr<const Game> make_game(const GameDescription& description);
+// The registered games' names.
+std::vector<std::string> game_names();
+// The description of a game given by name and the usual settings (defaults left out).
+GameDescription describe_game(const std::string& name, Variants variants = {},
+                              RewardScheme scheme = RewardScheme::kWinner, float draw_value = 0.0f);
+// make_game(describe_game(...)).
 std::shared_ptr<const Game> make_game(const std::string& name, Variants variants = {},
                                       RewardScheme scheme = RewardScheme::kWinner, float draw_value = 0.0f);
-// Variant names separated by commas or spaces; "" and "none" are the empty set.
+// Variant names separated by commas, spaces or '+'; "" and "none" are the empty set.
 Variants parse_variant_list(const std::string& text);
-// The variants of `game` as a record writes them ("none" if none).
+// The variants of `game` (its description's "variants") joined by ',' in section-9 order, "" if
+// none: as network configs and bundles record them.
+std::string variant_names_of(const Game& game);
+// The same as a record writes it ("none" if none).
 std::string variant_list_of(const Game& game);
 
 // The text of a position: Djambi's position notation; "initial" for tic-tac-toe's only start.

@@ -75,6 +75,7 @@ class TicTacToeState : public GameState {
 class TicTacToeGame : public Game {
  public:
   std::string name() const override { return "tictactoe"; }
+  GameDescription description() const override { return {name(), {}}; }
   int num_players() const override { return tictactoe::kNumPlayers; }
   int num_actions() const override { return tictactoe::kNumCells; }
   ObservationShape observation_shape() const override { return {tictactoe::kNumChannels, 3, 3}; }

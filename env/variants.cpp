@@ -15,6 +15,12 @@ constexpr const char* kNames[kNumVariants] = {
 
 const char* variant_name(Variant v) { return kNames[static_cast<int>(v)]; }
 
+std::string all_variant_names(const std::string& separator) {
+  std::string out;
+  for (int i = 0; i < kNumVariants; ++i) out += (i ? separator : "") + std::string(kNames[i]);
+  return out;
+}
+
 std::optional<Variant> variant_from_name(std::string_view name) {
   for (int i = 0; i < kNumVariants; ++i)
     if (name == kNames[i]) return static_cast<Variant>(i);

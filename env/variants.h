@@ -39,6 +39,8 @@ class Variants {
 };
 
 const char* variant_name(Variant v);
+// Every variant's name in section-9 order, joined by `separator` (for help and error texts).
+std::string all_variant_names(const std::string& separator = ", ");
 std::optional<Variant> variant_from_name(std::string_view name);
 // Builds a set from names; throws std::invalid_argument naming an unknown one.
 Variants parse_variants(const std::vector<std::string>& names);

@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-#include "env/djambi_game.h"
+#include "env/games.h"
 #include "mcts/basic_players.h"
 #include "mcts/queued_evaluator.h"
 #include "mcts/search_config.h"
@@ -14,11 +14,6 @@
 namespace djambi {
 
 namespace {
-
-std::string variants_of(const Game& game) {
-  const auto* djambi = dynamic_cast<const DjambiGame*>(&game);
-  return djambi ? djambi->variants().to_string() : "";
-}
 
 // reward=winner|rank|survival|game and draw=X: the reward the search values finished games with
 // (the bundle's by default; "game": the returns of the game played).
@@ -73,10 +68,10 @@ std::unique_ptr<Player> make_az_player(const PlayerSpec& spec, const std::string
   o.search.gumbel_considered = spec.get_int("considered", o.search.gumbel_considered, 1, 4096);
   o.search.leaves_per_round = 8;  // virtual loss keeps batches of 8 for the network
   const NetConfig& c = loaded.net->config;
-  if (c.game != game->name() || c.variants != variants_of(*game))
+  if (c.game != game->name() || c.variants != variant_names_of(*game))
     throw std::invalid_argument("player '" + path + "' plays " + c.game + " (variants: " +
                                 (c.variants.empty() ? "none" : c.variants) + "), not " + game->name() +
-                                " (variants: " + (variants_of(*game).empty() ? "none" : variants_of(*game)) + ")");
+                                " (variants: " + (variant_names_of(*game).empty() ? "none" : variant_names_of(*game)) + ")");
   std::shared_ptr<Evaluator> evaluator = std::make_shared<TorchEvaluator>(loaded.net, default_device());
   if (o.threads > 1)
     evaluator = std::make_shared<QueuedEvaluator>(evaluator, o.threads * o.leaves_per_worker, std::chrono::microseconds(2000));

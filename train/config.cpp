@@ -149,13 +149,6 @@ void check_player_spec(const std::string& spec) {
   }
 }
 
-std::string variant_names() {
-  std::string out;
-  for (int i = 0; i < kNumVariants; ++i)
-    out += std::string(i ? ", " : "") + variant_name(static_cast<Variant>(i));
-  return out;
-}
-
 // "sec.field" and the member pointers of TrainConfig::sec::field.
 #define DJ_KEY(sec, field) #sec "." #field, &TrainConfig::sec, &decltype(TrainConfig::sec)::field
 
@@ -164,9 +157,9 @@ const std::vector<Key>& keys() {
   static const std::vector<Key> table = [] {
     std::vector<Key> t;
     // game
-    t.push_back(choice_key(DJ_KEY(game, name), "djambi", {"djambi", "tictactoe"},
+    t.push_back(choice_key(DJ_KEY(game, name), "djambi", game_names(),
                            "Game to learn."));
-    t.push_back(list_key(DJ_KEY(game, variants), {}, "section-9 variant names", "variant names of RULES.md section 9: " + variant_names(),
+    t.push_back(list_key(DJ_KEY(game, variants), {}, "section-9 variant names", "variant names of RULES.md section 9: " + all_variant_names(),
                          check_variant,
                          "Rule variants of RULES.md section 9 (djambi only), e.g. [two_players]."));
     t.push_back(choice_key(DJ_KEY(game, reward), "winner", {"winner", "rank", "survival"},
@@ -607,13 +600,20 @@ Value convert(const Key& k, const YAML::Node& node) {
 // ---- cross-key constraints ----
 
 void check_cross(const TrainConfig& c) {
-  if (c.game.name == "tictactoe" && !c.game.variants.empty())
-    throw Problem{"game.variants", "tic-tac-toe has no variants"};
-  reward_scheme_from_name(c.game.reward);  // the choices above are exactly its names
   if (c.game.draw_value != 0 && c.game.reward != "winner")
     throw Problem{"game.draw_value", "applies to the winner reward only, not to '" + c.game.reward + "'"};
-  if (c.game.draw_value != 0 && c.game.name != "djambi")
-    throw Problem{"game.draw_value", "applies to djambi only"};
+  // The game's registry knows which of the game settings it takes (env/games.h).
+  const GameDescription game = describe_game(c.game.name, parse_variants(c.game.variants),
+                                             reward_scheme_from_name(c.game.reward),
+                                             static_cast<float>(c.game.draw_value));
+  try {
+    make_game(game);
+  } catch (const std::invalid_argument& e) {
+    std::string key = "game.name";
+    for (const auto& parameter : game.parameters)
+      if (std::string(e.what()).find("'" + parameter.first + "'") != std::string::npos) key = "game." + parameter.first;
+    throw Problem{key, e.what()};
+  }
   if (c.mcts.full_search_fraction < 1.0 && c.mcts.fast_sims > c.mcts.sims)
     throw Problem{"mcts.fast_sims", std::to_string(c.mcts.fast_sims) + " exceeds mcts.sims (" +
                                         std::to_string(c.mcts.sims) + ")"};

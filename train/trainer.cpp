@@ -12,7 +12,6 @@
 
 #include "env/append_file.h"
 #include "env/atomic_file.h"
-#include "env/djambi_game.h"
 #include "env/games.h"
 #include "mcts/basic_players.h"
 #include "mcts/caching_evaluator.h"
@@ -44,8 +43,7 @@ std::shared_ptr<const Game> game_of(const TrainConfig& c) {
 
 NetConfig net_config_from(const TrainConfig& c, const Game& game) {
   // Variant names in section-9 order, as the game prints them (and az players compare them).
-  const auto* djambi = dynamic_cast<const DjambiGame*>(&game);
-  NetConfig n = net_config_for(game, c.net.preset, djambi ? djambi->variants().to_string() : "");
+  NetConfig n = net_config_for(game, c.net.preset, variant_names_of(game));
   if (c.net.channels > 0) n.channels = c.net.channels;
   if (c.net.blocks > 0) n.blocks = c.net.blocks;
   if (c.net.value_hidden > 0) n.value_hidden = c.net.value_hidden;

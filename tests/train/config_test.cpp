@@ -280,7 +280,7 @@ TEST(TrainConfig, BadVariantsAndPlayerSpecs) {
   EXPECT_HAS(e, "line 2: game.variants: unknown variant 'three_players'");
   EXPECT_HAS(parse_error("game:\n  variants: [no_own_kills, no_own_kills]\n"), "game.variants: 'no_own_kills' is listed twice");
   EXPECT_HAS(parse_error("game:\n  name: tictactoe\n  variants: [two_players]\n"),
-             "game.variants: tic-tac-toe has no variants");
+             "game.variants: tictactoe takes no parameter 'variants' (it takes none)");
   EXPECT_HAS(parse_error("evaluation:\n  opponents: [\":sims=3\"]\n"), "evaluation.opponents: bad player spec");
 }
 
@@ -390,7 +390,7 @@ TEST(TrainConfig, OverridesTogetherAreValidatedOnce) {
                       "evaluation.opponents=[random]"});
   EXPECT_EQ(t.game.name, "tictactoe");
   EXPECT_HAS(error_of([&] { apply_overrides(t, {"game.variants=[two_players]"}); }),
-             "game.variants: tic-tac-toe has no variants");
+             "game.variants: tictactoe takes no parameter 'variants' (it takes none)");
 }
 
 TEST(TrainConfig, ValidateCatchesConfigsBuiltInCode) {
