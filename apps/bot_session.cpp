@@ -9,6 +9,7 @@
 
 #include "apps/board_text.h"
 #include "env/games.h"
+#include "env/message_text.h"
 #include "env/turn_text.h"
 #include "mcts/search_config.h"
 
@@ -118,6 +119,11 @@ void BotSession::go(const std::vector<std::string>& words, std::ostream& out) {
 }
 
 bool BotSession::handle(const std::string& line, std::ostream& out) {
+  // A message holding it would be cut at the NUL byte; no command has one.
+  if (line.find('\0') != std::string::npos) {
+    out << "error the line holds a NUL byte\n";
+    return true;
+  }
   const std::vector<std::string> words = words_of(line);
   if (words.empty() || words[0][0] == '#') return true;
   const std::string& command = words[0];
@@ -172,7 +178,7 @@ bool BotSession::handle(const std::string& line, std::ostream& out) {
       throw std::invalid_argument("unknown command '" + command + "'");
     }
   } catch (const std::invalid_argument& e) {
-    out << "error " << e.what() << "\n";
+    out << "error " << printable_message(e.what()) << "\n";
   }
   return true;
 }

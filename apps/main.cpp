@@ -4,6 +4,7 @@
 
 #include "apps/cli_common.h"
 #include "apps/commands.h"
+#include "env/message_text.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"djambi-zero: Djambi rules, search and self-play training"};
@@ -25,13 +26,13 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForAllHelp& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::fprintf(stderr, "error: %s\n", e.what());
+    std::fprintf(stderr, "error: %s\n", djambi::printable_message(e.what()).c_str());
     return 2;
   } catch (const std::invalid_argument& e) {  // bad positions, moves, variants, options
-    std::fprintf(stderr, "error: %s\n", e.what());
+    std::fprintf(stderr, "error: %s\n", djambi::printable_message(e.what()).c_str());
     return 2;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "error: %s\n", e.what());
+    std::fprintf(stderr, "error: %s\n", djambi::printable_message(e.what()).c_str());
     return 1;
   }
   return 0;

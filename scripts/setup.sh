@@ -4,6 +4,7 @@
 #   scripts/setup.sh              Release build in build/
 #   scripts/setup.sh --sanitize   ASan/UBSan build in build-sanitize/
 #   scripts/setup.sh --tsan       ThreadSanitizer build of env/ and mcts/ in build-tsan/
+#   scripts/setup.sh --fuzz       libFuzzer targets (clang, ASan/UBSan) in build-fuzz/
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,6 +17,8 @@ PACKAGES=(
   libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev
   python3-matplotlib
 )
+# The fuzz targets are built with clang, whose libFuzzer is in the compiler-rt package.
+if [ "${1:-}" = "--fuzz" ]; then PACKAGES+=(clang libclang-rt-14-dev); fi
 
 missing=()
 for package in "${PACKAGES[@]}"; do
@@ -33,6 +36,7 @@ fi
 
 build_dir=build
 cmake_args=(-DCMAKE_BUILD_TYPE=Release)
+targets=()
 case "${1:-}" in
   --sanitize)
     build_dir=build-sanitize
@@ -40,8 +44,13 @@ case "${1:-}" in
   --tsan)  # LibTorch is not instrumented: the concurrent code of env/ and mcts/ only
     build_dir=build-tsan
     cmake_args=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DDJAMBI_TSAN=ON -DDJAMBI_WITH_TORCH=OFF) ;;
+  --fuzz)
+    build_dir=build-fuzz
+    targets=(--target fuzz_notation fuzz_records fuzz_bot_session fuzz_config fuzz_bundle)
+    cmake_args=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DDJAMBI_FUZZ=ON -DDJAMBI_BUILD_TESTS=OFF
+                -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++) ;;
   "") ;;
-  *) echo "usage: scripts/setup.sh [--sanitize | --tsan]" >&2; exit 2 ;;
+  *) echo "usage: scripts/setup.sh [--sanitize | --tsan | --fuzz]" >&2; exit 2 ;;
 esac
 cmake -S . -B "$build_dir" -G Ninja "${cmake_args[@]}" > /dev/null
-cmake --build "$build_dir" -j "$(nproc)"
+cmake --build "$build_dir" -j "$(nproc)" "${targets[@]}"

@@ -1,5 +1,6 @@
 #include "train/config.h"
 
+#include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -734,14 +735,32 @@ class Reader {
   std::map<std::string, int> lines_;
 };
 
+// Receives a YAML stream's events and ignores all but the documents' starts.
+struct DocumentCounter : YAML::EventHandler {
+  void OnDocumentStart(const YAML::Mark&) override {}
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override {}
+  void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+  void OnMapEnd() override {}
+};
+
 YAML::Node load_yaml(const std::string& text, const std::string& source) {
   try {
-    const std::vector<YAML::Node> documents = YAML::LoadAll(text);
-    // A second document would otherwise be dropped without a word.
-    if (documents.size() > 1)
-      throw std::invalid_argument(source + ": holds " + std::to_string(documents.size()) +
-                                  " YAML documents (separated by ---); a config is one document");
-    return documents.empty() ? YAML::Node() : documents.front();
+    // A second document would otherwise be dropped without a word. Documents are counted up to
+    // two only: yaml-cpp 0.7 reads some malformed texts as endless documents (YAML::LoadAll never
+    // returns on them; found by tests/fuzz/fuzz_config).
+    std::istringstream stream(text);
+    YAML::Parser parser(stream);
+    DocumentCounter counter;
+    int documents = 0;
+    while (documents < 2 && parser.HandleNextDocument(counter)) ++documents;
+    if (documents > 1)
+      throw std::invalid_argument(source + ": holds more than one YAML document (separated by ---); a config is one document");
+    return YAML::Load(text);
   } catch (const YAML::Exception& e) {
     std::string where = source;
     if (!e.mark.is_null())

@@ -66,3 +66,9 @@ wait $bot_pid
 answer=$(printf 'id\ngo visits 8\nquit\n' | "$djambi" bot)
 [ "$(echo "$answer" | sed -n 1p)" = 'id player best game djambi variants none' ] || { echo "default bot: $answer"; exit 1; }
 echo "$answer" | grep -q '^bestmove ' || { echo "default bot's go: $answer"; exit 1; }
+
+# Hostile lines: a NUL byte is refused as such; control bytes in a reply are escaped.
+answer=$(printf 'posi\0tion start\nplay \033[2J\nisready\nquit\n' | "$djambi" bot random)
+[ "$(echo "$answer" | sed -n 1p)" = 'error the line holds a NUL byte' ] || { echo "NUL line: $answer"; exit 1; }
+echo "$answer" | sed -n 2p | grep -q -F '\x1b[2J' || { echo "escape bytes: $answer"; exit 1; }
+[ "$(echo "$answer" | sed -n 3p)" = 'readyok' ] || { echo "after hostile lines: $answer"; exit 1; }
