@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <climits>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -34,10 +35,13 @@ CLI::Validator decimal_integer(bool is_unsigned) {
         errno = 0;
         if (is_unsigned) {
           std::strtoull(digits.c_str(), nullptr, 10);
+          if (errno == ERANGE) return "'" + text + "' is out of range (at most 18446744073709551615)";
         } else {
-          std::strtoll(text.c_str(), nullptr, 10);
+          // Every signed integer option of the CLI is an int.
+          const long long value = std::strtoll(text.c_str(), nullptr, 10);
+          if (errno == ERANGE || value > INT_MAX || value < INT_MIN)
+            return "'" + text + "' is out of range (" + std::to_string(INT_MIN) + " to " + std::to_string(INT_MAX) + ")";
         }
-        if (errno == ERANGE) return "'" + text + "' is out of range";
         const size_t first = std::min(digits.find_first_not_of('0'), digits.size() - 1);  // "010" is ten
         text = (negative && digits[first] != '0' ? "-" : "") + digits.substr(first);
         return "";
