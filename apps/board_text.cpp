@@ -50,12 +50,12 @@ std::string draw_djambi(const DjambiState& state, bool colour) {
 }  // namespace
 
 std::string draw_board(const GameState& state, bool colour) {
-  if (const auto* djambi = dynamic_cast<const DjambiState*>(&state)) return draw_djambi(*djambi, colour);
+  if (const DjambiState* djambi = as_djambi(state)) return draw_djambi(*djambi, colour);
   return state.to_string() + "\n";
 }
 
 std::string seat_label(const GameState& state, int seat) {
-  if (const auto* djambi = dynamic_cast<const DjambiState*>(&state))
+  if (const DjambiState* djambi = as_djambi(state))
     return std::string(1, player_letter(djambi->position().player(seat)));
   return std::to_string(seat);
 }
