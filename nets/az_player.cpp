@@ -2,7 +2,6 @@
 
 #include <stdexcept>
 
-#include "env/games.h"
 #include "mcts/basic_players.h"
 #include "mcts/queued_evaluator.h"
 #include "mcts/search_config.h"
@@ -67,11 +66,8 @@ std::unique_ptr<Player> make_az_player(const PlayerSpec& spec, const std::string
   }
   o.search.gumbel_considered = spec.get_int("considered", o.search.gumbel_considered, 1, 4096);
   o.search.leaves_per_round = 8;  // virtual loss keeps batches of 8 for the network
-  const NetConfig& c = loaded.net->config;
-  if (c.game != game->name() || c.variants != variant_names_of(*game))
-    throw std::invalid_argument("player '" + path + "' plays " + c.game + " (variants: " +
-                                (c.variants.empty() ? "none" : c.variants) + "), not " + game->name() +
-                                " (variants: " + (variant_names_of(*game).empty() ? "none" : variant_names_of(*game)) + ")");
+  if (const std::string why = game_mismatch(loaded.net->config, *game); !why.empty())
+    throw std::invalid_argument("player '" + path + "' " + why);
   std::shared_ptr<Evaluator> evaluator = std::make_shared<TorchEvaluator>(loaded.net, default_device());
   if (o.threads > 1)
     evaluator = std::make_shared<QueuedEvaluator>(evaluator, o.threads * o.leaves_per_worker, std::chrono::microseconds(2000));

@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "env/games.h"
+
 namespace djambi {
 
 bool NetConfig::same_architecture(const NetConfig& o) const {
@@ -50,6 +52,13 @@ NetConfig net_config_for(const Game& game, const std::string& preset, const std:
   config.num_players = game.num_players();
   apply_net_preset(preset, config);
   return config;
+}
+
+std::string game_mismatch(const NetConfig& c, const Game& game) {
+  const std::string variants = variant_names_of(game);
+  if (c.game == game.name() && c.variants == variants) return "";
+  return "plays " + c.game + " (variants: " + (c.variants.empty() ? "none" : c.variants) + "), not " + game.name() +
+         " (variants: " + (variants.empty() ? "none" : variants) + ")";
 }
 
 }  // namespace djambi

@@ -32,6 +32,10 @@ struct NetConfig {
 // std::invalid_argument naming an unknown preset.
 void apply_net_preset(const std::string& preset, NetConfig& config);
 
+// "" when a network of config `c` plays `game` (same name and variants), else why not:
+// "plays djambi (variants: none), not djambi (variants: two_players)".
+std::string game_mismatch(const NetConfig& c, const Game& game);
+
 // A network for `game` (its tensor sizes, name and `variants`) of the given preset size.
 NetConfig net_config_for(const Game& game, const std::string& preset, const std::string& variants = "");
 

@@ -35,14 +35,17 @@ class League : public NetworkSeats {
   void refresh();
 
  private:
-  std::shared_ptr<Evaluator> load(const std::string& path, bool bundle);
+  // The network at `path` from `loaded` (by path), loading it into `loaded` the first time.
+  std::shared_ptr<Evaluator> load(const std::string& path, bool bundle,
+                                  std::map<std::string, std::shared_ptr<Evaluator>>& loaded);
 
   std::shared_ptr<const Game> game_;
   RunDir run_;
   NetConfig net_config_;
   torch::Device device_;
   std::vector<std::pair<long long, std::string>> past_;  // kept checkpoints (step, path)
-  std::map<std::string, std::shared_ptr<Evaluator>> loaded_;  // by path
+  std::map<std::string, std::shared_ptr<Evaluator>> past_loaded_;  // by path; only kept ones
+  std::map<std::string, std::shared_ptr<Evaluator>> bundles_;      // by path; for the whole run
 };
 
 }  // namespace djambi

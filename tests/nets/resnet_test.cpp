@@ -63,5 +63,15 @@ TEST_F(NetsTest, TrainModeForwardAndBackward) {
   }
 }
 
+// One check for every network seated in a game (az players, league seats).
+TEST_F(NetsTest, GameMismatchNamesBothGamesAndVariants) {
+  const NetConfig plain = net_config_for(DjambiGame(), "small");
+  EXPECT_EQ(game_mismatch(plain, DjambiGame()), "");
+  Variants two;
+  two.set(Variant::kTwoPlayers);
+  EXPECT_EQ(game_mismatch(plain, DjambiGame(two)), "plays djambi (variants: none), not djambi (variants: two_players)");
+  EXPECT_EQ(game_mismatch(plain, TicTacToeGame()), "plays djambi (variants: none), not tictactoe (variants: none)");
+}
+
 }  // namespace
 }  // namespace djambi::nets_test
