@@ -224,7 +224,9 @@ const std::vector<Key>& keys() {
     t.push_back(int_key(DJ_KEY(selfplay, fade_steps), 0, 0, 1000000000,
                         "A fading teacher: over this many learner steps the share of games with opponents falls linearly from opponent_games to opponent_games_final, and with it the share of imitated samples (0 = no fading)."));
     t.push_back(double_key(DJ_KEY(selfplay, opponent_games_final), 0.0, 0, 1, kClosed,
-                           "The share of games with opponents once fade_steps learner steps are done."));
+                           "The share of games with opponents once the teacher has faded (fade_steps or fade_score)."));
+    t.push_back(double_key(DJ_KEY(selfplay, fade_score), 0.0, 0, 100, kClosed,
+                           "A teacher fading by results: the share of games with opponents falls linearly from opponent_games to opponent_games_final as the network's score in its recent games with opponents rises from 0 to this (score: its wins over the wins of a player as strong as the seats beside it, about the last 256 such games; 1 = their equal). It rises again if the score falls. 0 = no fading by results; not with fade_steps."));
     t.push_back(list_key(DJ_KEY(selfplay, imitate), {}, "player specs", "specs listed in selfplay.opponents",
                          check_player_spec,
                          "Opponents whose decisions become samples too, the policy target being the decision they made (learning from a demonstrator)."));
@@ -638,6 +640,8 @@ void check_cross(const TrainConfig& c) {
                                               " (set it to 0 to turn evaluation off)"};
   if (c.selfplay.opponent_games > 0 && c.selfplay.opponents.empty())
     throw Problem{"selfplay.opponents", "empty, but selfplay.opponent_games is above 0 (set it to 0 for pure self-play)"};
+  if (c.selfplay.fade_steps > 0 && c.selfplay.fade_score > 0)
+    throw Problem{"selfplay.fade_score", "set, and so is selfplay.fade_steps: the teacher fades by results or by steps, not both"};
   for (const auto& spec : c.selfplay.imitate)
     if (std::find(c.selfplay.opponents.begin(), c.selfplay.opponents.end(), spec) == c.selfplay.opponents.end())
       throw Problem{"selfplay.imitate", "'" + spec + "' is not one of selfplay.opponents"};
@@ -948,10 +952,11 @@ SearchConfig evaluation_search_config(const TrainConfig& config) {
   return s;
 }
 
-double opponent_games_at(const TrainConfig& config, long long step) {
+double opponent_games_at(const TrainConfig& config, long long step, double recent_score) {
   const auto& s = config.selfplay;
-  if (s.fade_steps <= 0) return s.opponent_games;
-  const double done = std::min(1.0, static_cast<double>(step) / s.fade_steps);
+  double done = 0;  // how far the teacher has faded, 0 to 1
+  if (s.fade_steps > 0) done = std::min(1.0, static_cast<double>(step) / s.fade_steps);
+  if (s.fade_score > 0) done = std::clamp(recent_score / s.fade_score, 0.0, 1.0);
   return s.opponent_games + (s.opponent_games_final - s.opponent_games) * done;
 }
 

@@ -57,6 +57,7 @@ struct TrainConfig {
     double opponent_games = 0;           // share of games with fixed seats
     int fade_steps = 0;                  // learner steps over which that share falls (0 = fixed)
     double opponent_games_final = 0;     // ... to this share
+    double fade_score = 0;               // or as the network's recent score rises to this (0 = not)
     std::vector<std::string> imitate;    // opponents whose decisions are samples too
   };
   struct Replay {
@@ -151,8 +152,9 @@ SearchConfig search_config(const TrainConfig& config, bool full_search);
 // noise, no forced playouts.
 SearchConfig evaluation_search_config(const TrainConfig& config);
 
-// The share of self-play games with opponents after `step` learner steps (the fading teacher:
-// selfplay.opponent_games falling linearly to opponent_games_final over fade_steps steps).
-double opponent_games_at(const TrainConfig& config, long long step);
+// The share of self-play games with opponents (the fading teacher): selfplay.opponent_games
+// falling linearly to opponent_games_final over fade_steps learner steps, or as the network's
+// recent score against its opponents (train/recent_score.h) rises from 0 to fade_score.
+double opponent_games_at(const TrainConfig& config, long long step, double recent_score);
 
 }  // namespace djambi

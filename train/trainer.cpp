@@ -22,6 +22,7 @@
 #include "train/export.h"
 #include "train/games_log.h"
 #include "train/league.h"
+#include "train/recent_score.h"
 #include "train/learner.h"
 #include "train/metrics_log.h"
 #include "train/replay_buffer.h"
@@ -66,6 +67,7 @@ class Trainer {
   json evaluate();
   void progress(bool final_line);
   bool should_stop() const;
+  double opponent_share() const { return opponent_games_at(config_, learner_->steps(), recent_mixed_.score()); }
   double run_seconds() const;  // wall time of the run, across resumes
   // On resume: the running totals continue from the last record kept.
   void restore_totals(const json& record);
@@ -99,6 +101,7 @@ class Trainer {
   std::vector<long long> first_place_by_seat_;
   long long draws_ = 0, adjudicated_ = 0;
   long long mixed_games_ = 0, mixed_network_wins_ = 0;  // games with fixed seats; the network alone first
+  RecentScore recent_mixed_;  // the network's recent score in those games (the fading teacher)
   long long imitation_samples_ = 0;
   long long forced_decisions_ = 0;
   LossStats last_loss_;
@@ -187,6 +190,7 @@ void Trainer::restore_totals(const json& record) {
   draws_ = record.value("draws", 0LL);
   mixed_games_ = record.value("mixed_games", 0LL);
   mixed_network_wins_ = record.value("mixed_network_wins", 0LL);
+  recent_mixed_.restore(record.value("recent_mixed_wins", 0.0), record.value("recent_mixed_expected_wins", 0.0));
   imitation_samples_ = record.value("imitation_samples", 0LL);
   forced_decisions_ = record.value("forced_decisions", 0LL);
   adjudicated_ = record.value("adjudicated", 0LL);
@@ -219,6 +223,10 @@ void Trainer::record_games(std::vector<FinishedGame>& finished) {
     mixed_games_ += mixed;
     imitation_samples_ += g.imitation_samples;
     forced_decisions_ += g.forced_decisions;
+    const int network_seats = static_cast<int>(std::count(g.network_seats.begin(), g.network_seats.end(), 1));
+    if (mixed)
+      recent_mixed_.add_game(g.outcome.finished && !g.outcome.draw() && g.network_seats[static_cast<size_t>(g.outcome.winner)],
+                             network_seats, game_->num_players());
     if (!g.outcome.finished) {
       ++adjudicated_;
     } else if (g.outcome.draw()) {
@@ -311,7 +319,10 @@ void Trainer::learn_one_step() {
   record["mixed_games"] = mixed_games_;
   record["mixed_network_wins"] = mixed_network_wins_;
   record["imitation_samples"] = imitation_samples_;
-  record["opponent_games"] = opponent_games_at(config_, step);
+  record["recent_mixed_wins"] = recent_mixed_.wins();
+  record["recent_mixed_expected_wins"] = recent_mixed_.expected_wins();
+  record["recent_mixed_score"] = recent_mixed_.score();
+  record["opponent_games"] = opponent_share();
   record["forced_decisions"] = forced_decisions_;
   record["adjudicated"] = adjudicated_;
   record["replay_size"] = replay_->size();
@@ -351,7 +362,7 @@ void Trainer::progress(bool final_line) {
 TrainOutcome Trainer::run() {
   while (!should_stop()) {
     const auto t0 = Clock::now();
-    selfplay_->set_opponent_games(opponent_games_at(config_, learner_->steps()));
+    selfplay_->set_opponent_games(opponent_share());
     std::vector<FinishedGame> finished = selfplay_->step();
     selfplay_seconds_ += std::chrono::duration<double>(Clock::now() - t0).count();
     record_games(finished);

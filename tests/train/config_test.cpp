@@ -63,13 +63,26 @@ TEST(TrainConfig, GumbelRootReachesTheSearch) {
 TEST(TrainConfig, FadingTeacherSchedule) {
   TrainConfig c = load_train_config(std::string(DJAMBI_SOURCE_DIR) + "/configs/djambi.yaml");
   apply_overrides(c, {"selfplay.opponent_games=0.8", "selfplay.fade_steps=0"});
-  EXPECT_DOUBLE_EQ(opponent_games_at(c, 0), 0.8);
-  EXPECT_DOUBLE_EQ(opponent_games_at(c, 1000000), 0.8);
+  EXPECT_DOUBLE_EQ(opponent_games_at(c, 0, 0), 0.8);
+  EXPECT_DOUBLE_EQ(opponent_games_at(c, 1000000, 5), 0.8);  // no fading: neither steps nor score move it
   apply_overrides(c, {"selfplay.fade_steps=1000", "selfplay.opponent_games_final=0.2"});
-  EXPECT_DOUBLE_EQ(opponent_games_at(c, 0), 0.8);
-  EXPECT_NEAR(opponent_games_at(c, 500), 0.5, 1e-12);
-  EXPECT_NEAR(opponent_games_at(c, 1000), 0.2, 1e-12);
-  EXPECT_NEAR(opponent_games_at(c, 5000), 0.2, 1e-12);
+  EXPECT_DOUBLE_EQ(opponent_games_at(c, 0, 0), 0.8);
+  EXPECT_NEAR(opponent_games_at(c, 500, 0), 0.5, 1e-12);
+  EXPECT_NEAR(opponent_games_at(c, 1000, 0), 0.2, 1e-12);
+  EXPECT_NEAR(opponent_games_at(c, 5000, 0), 0.2, 1e-12);
+  validate_train_config(c);
+}
+
+TEST(TrainConfig, TeacherFadesByResults) {
+  TrainConfig c = load_train_config(std::string(DJAMBI_SOURCE_DIR) + "/configs/djambi.yaml");
+  apply_overrides(c, {"selfplay.opponent_games=0.8", "selfplay.opponent_games_final=0.2",
+                      "selfplay.fade_score=1.0"});
+  validate_train_config(c);
+  EXPECT_DOUBLE_EQ(opponent_games_at(c, 100000, 0), 0.8);  // steps alone do not fade it
+  EXPECT_NEAR(opponent_games_at(c, 0, 0.5), 0.5, 1e-12);
+  EXPECT_NEAR(opponent_games_at(c, 0, 1.0), 0.2, 1e-12);
+  EXPECT_NEAR(opponent_games_at(c, 0, 3.0), 0.2, 1e-12);
+  EXPECT_THROW(apply_overrides(c, {"selfplay.fade_steps=1000"}), std::invalid_argument);  // one way, not both
 }
 
 TEST(TrainConfig, KeyTableIsComplete) {
@@ -89,7 +102,7 @@ TEST(TrainConfig, KeyTableIsComplete) {
         "mcts.gumbel_c_visit", "mcts.gumbel_c_scale", "mcts.leaves_per_round",
         "selfplay.games", "selfplay.temperature", "selfplay.temperature_decisions",
         "selfplay.max_decisions", "selfplay.opponents", "selfplay.opponent_games", "selfplay.fade_steps",
-        "selfplay.opponent_games_final",
+        "selfplay.opponent_games_final", "selfplay.fade_score",
         "selfplay.imitate", "replay.window", "replay.min_samples", "replay.flush_every_games",
         "replay.symmetries", "learner.batch_size", "learner.learning_rate", "learner.weight_decay",
         "learner.momentum", "learner.optimizer", "learner.train_ratio", "learner.value_loss_weight",
@@ -97,7 +110,7 @@ TEST(TrainConfig, KeyTableIsComplete) {
         "evaluation.sims", "evaluation.opponents", "run.checkpoint_every_steps",
         "run.keep_checkpoints", "run.seed", "run.threads"})
     EXPECT_TRUE(names.count(name)) << name;
-  EXPECT_EQ(names.size(), 54u);
+  EXPECT_EQ(names.size(), 55u);
 }
 
 TEST(TrainConfig, DefaultsRoundTripThroughYaml) {
