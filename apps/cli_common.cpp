@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
+#include <fstream>
 
 #include "env/games.h"
 #include "env/notation.h"
@@ -82,6 +83,16 @@ Variants variants_from(const std::vector<std::string>& names) {
 
 Position read_position(const std::string& text, const std::vector<std::string>& variant_names) {
   return parse_position(text, variants_from(variant_names));
+}
+
+std::vector<GameRecord> read_record_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw UsageError("cannot read '" + path + "'");
+  try {
+    return parse_records(in);  // bounded: a line or a file too long is refused
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(path + ": " + e.what());
+  }
 }
 
 std::string timestamped(const char* pattern) {

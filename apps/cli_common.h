@@ -10,6 +10,7 @@
 #include <CLI/CLI.hpp>
 
 #include "env/game.h"
+#include "env/game_record.h"
 #include "env/position.h"
 #include "env/random.h"
 
@@ -38,6 +39,9 @@ Variants variants_from(const std::vector<std::string>& names);
 Position read_position(const std::string& text, const std::vector<std::string>& variant_names);
 // `pattern` through strftime with the local time now ("runs/arena-%Y%m%d-%H%M%S").
 std::string timestamped(const char* pattern);
+// Every game record of a file; UsageError naming the file for one that cannot be read or holds
+// a malformed record.
+std::vector<GameRecord> read_record_file(const std::string& path);
 // The game `name` (djambi | tictactoe) with the named variants; UsageError if bad.
 std::shared_ptr<const Game> game_from(const std::string& name, const std::vector<std::string>& variant_names);
 

@@ -1,8 +1,10 @@
-// arena: a tournament between any players, seats rotated, games in parallel; prints a table
-// and saves every game record and a JSON summary.
+// arena: a tournament between any players, every distinct seating in turn, games in parallel;
+// or a match format (1v3, 3v1, 2v2) or a cross-play table of N players. Prints a table and
+// saves every game record and a JSON summary.
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <thread>
 
@@ -15,6 +17,7 @@
 #include "nets/az_player.h"
 #include "nets/torch_evaluator.h"
 #include "train/arena.h"
+#include "train/cross_play.h"
 
 namespace djambi::cli {
 
@@ -22,6 +25,7 @@ namespace {
 
 struct ArenaOptions {
   std::vector<std::string> players;
+  std::string format = "seats";
   std::string game = "djambi";
   std::vector<std::string> variants;
   int games = 24;
@@ -39,7 +43,7 @@ nlohmann::json summary_json(const ArenaOptions& o, const ArenaResult& r, double 
                         {"win_rate", e.win_rate()}, {"win_rate_low", low}, {"win_rate_high", high},
                         {"mean_rank", e.mean_rank()}, {"rating", e.rating}});
   }
-  return {{"game", o.game},       {"variants", o.variants},  {"seats", o.players},       {"games", o.games},
+  return {{"format", o.format}, {"game", o.game},       {"variants", o.variants},  {"seats", o.players},       {"games", o.games},
           {"max_turns", o.max_turns}, {"seed", o.seed},      {"unfinished", r.unfinished}, {"seconds", seconds},
           {"entrants", entrants}};
 }
@@ -54,6 +58,96 @@ void print_table(const ArenaResult& r) {
   }
 }
 
+// The seats of a match format: `1v3` is the first player alone against three copies of the
+// second, `3v1` the reverse, `2v2` two copies of each.
+std::vector<std::string> seats_of_format(const std::string& format, const std::vector<std::string>& specs,
+                                         int players) {
+  if (format == "seats") return specs;
+  if (specs.size() != 2)
+    throw UsageError("--format " + format + " takes two players (--players A --players B), got " +
+                     std::to_string(specs.size()));
+  if (players != 4) throw UsageError("--format " + format + " is for a 4-player game; this game has " +
+                                     std::to_string(players) + " seats (use --format cross)");
+  const int first = format == "1v3" ? 1 : format == "3v1" ? 3 : 2;
+  std::vector<std::string> seats(4, specs[1]);
+  std::fill(seats.begin(), seats.begin() + first, specs[0]);
+  return seats;
+}
+
+nlohmann::json match_json(const ArenaEntrant& e) {
+  const auto [low, high] = wilson_interval(e.wins, e.seats);
+  return {{"games", e.seats}, {"wins", e.wins}, {"draws", e.draws}, {"win_rate", e.win_rate()},
+          {"win_rate_low", low}, {"win_rate_high", high}, {"mean_rank", e.mean_rank()}};
+}
+
+nlohmann::json cross_play_json(const ArenaOptions& o, const CrossPlayResult& r, double seconds) {
+  nlohmann::json players = nlohmann::json::array(), matches = nlohmann::json::array();
+  for (size_t i = 0; i < r.specs.size(); ++i) {
+    players.push_back({{"spec", r.specs[i]}, {"rating", r.ratings[i]}, {"nash_weight", r.nash.weights[i]},
+                       {"nash_average", r.nash.average[i]}});
+    nlohmann::json row = nlohmann::json::array();
+    for (size_t j = 0; j < r.specs.size(); ++j)
+      row.push_back(i == j ? nlohmann::json(nullptr) : match_json(r.matches[i][j].entrants[0]));
+    matches.push_back(row);
+  }
+  return {{"format", "cross"}, {"game", o.game}, {"variants", o.variants}, {"games_per_pair", o.games},
+          {"max_turns", o.max_turns}, {"seed", o.seed}, {"seconds", seconds}, {"players", players},
+          {"matches", matches}, {"meta_game_payoff", r.payoff}};
+}
+
+void print_cross_play(const CrossPlayResult& r, int players) {
+  std::printf("win rate of the row player alone against %d copies of the column player:\n", players - 1);
+  std::printf("%-4s", "");
+  for (size_t j = 0; j < r.specs.size(); ++j) std::printf(" %21zu", j + 1);
+  std::printf("\n");
+  for (size_t i = 0; i < r.specs.size(); ++i) {
+    std::printf("%-4zu", i + 1);
+    for (size_t j = 0; j < r.specs.size(); ++j) {
+      if (i == j) {
+        std::printf(" %21s", "-");
+        continue;
+      }
+      const ArenaEntrant& e = r.matches[i][j].entrants[0];
+      const auto [low, high] = wilson_interval(e.wins, e.seats);
+      std::printf(" %6.1f%% [%5.1f,%5.1f]", 100 * e.win_rate(), 100 * low, 100 * high);
+    }
+    std::printf("\n");
+  }
+  std::printf("\n%-4s %-32s %7s %12s %13s\n", "", "player", "rating", "Nash weight", "Nash average");
+  for (size_t i = 0; i < r.specs.size(); ++i)
+    std::printf("%-4zu %-32s %+7.0f %12.3f %+13.3f\n", i + 1, r.specs[i].c_str(), r.ratings[i], r.nash.weights[i],
+                r.nash.average[i]);
+}
+
+// The cross-play table of `specs`, its records saved as they finish, then its summary and table.
+void play_cross_table(const ArenaOptions& o, std::shared_ptr<const Game> game, const std::vector<std::string>& specs,
+                      const PlayerFactory& factory, const std::function<void(const ArenaGame&)>& save_record) {
+  const auto start = std::chrono::steady_clock::now();
+  CrossPlaySettings settings;
+  settings.specs = specs;
+  settings.games_per_pair = o.games;
+  settings.parallel = o.parallel;
+  settings.max_turns = o.max_turns;
+  settings.seed = o.seed;
+  const size_t total = specs.size() * (specs.size() - 1) * static_cast<size_t>(o.games);
+  Progress progress("cross-play games", total);
+  int done = 0;
+  CrossPlayResult result;
+  try {
+    result = run_cross_play(game, factory, settings, [&](size_t, size_t, const ArenaGame& g) {
+      save_record(g);
+      progress.update(static_cast<uint64_t>(++done));
+    });
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+  progress.finish();
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  write_file_atomically(o.out + "/summary.json", cross_play_json(o, result, seconds).dump(2) + "\n");
+  print_cross_play(result, game->num_players());
+  std::printf("%zu games in %.0f s; records and summary.json in %s\n", total, seconds, o.out.c_str());
+}
+
 void run_arena_command(ArenaOptions o, bool parallel_given) {
   std::vector<std::string> specs;
   for (const std::string& list : o.players) {
@@ -64,6 +158,7 @@ void run_arena_command(ArenaOptions o, bool parallel_given) {
     }
   }
   auto game = game_from(o.game, o.variants);
+  if (o.format != "cross") specs = seats_of_format(o.format, specs, game->num_players());
   if (o.games < 1) throw UsageError("--games must be at least 1, got " + std::to_string(o.games));
   if (o.max_turns < 1) throw UsageError("--max-turns must be at least 1, got " + std::to_string(o.max_turns));
   if (parallel_given && o.parallel < 1)
@@ -76,27 +171,34 @@ void run_arena_command(ArenaOptions o, bool parallel_given) {
   // Each game searches on its own thread: one LibTorch thread each keeps the cores apart.
   set_torch_threads(std::max(1, static_cast<int>(std::thread::hardware_concurrency()) / o.parallel));
 
+  const PlayerFactory factory = full_player_factory();
+  // The specs are checked before the first game, so the directory is made at the first
+  // finished game: a refused arena leaves nothing on disk.
+  AppendFile records;  // one write per record: a killed arena leaves whole records
+  auto save_record = [&](const ArenaGame& g) {
+    if (!records.is_open()) {
+      std::filesystem::create_directories(o.out);
+      records = AppendFile(o.out + "/games.txt");
+    }
+    records.append(format_record(g.played.record) + "\n");
+  };
+  if (o.format == "cross") {
+    play_cross_table(o, game, specs, factory, save_record);
+    return;
+  }
+  const auto start = std::chrono::steady_clock::now();
   ArenaSettings settings;
   settings.seat_specs = specs;
   settings.games = o.games;
   settings.parallel = o.parallel;
   settings.max_turns = o.max_turns;
   settings.seed = o.seed;
-  const PlayerFactory factory = full_player_factory();
-  // run_arena checks the specs before its first game, so the directory is made at the first
-  // finished game: a refused arena leaves nothing on disk.
-  AppendFile records;  // one write per record: a killed arena leaves whole records
   Progress progress("arena games", static_cast<uint64_t>(o.games));
   int done = 0;
-  const auto start = std::chrono::steady_clock::now();
   ArenaResult result;
   try {
     result = run_arena(game, factory, settings, [&](int, const ArenaGame& g) {
-      if (!records.is_open()) {
-        std::filesystem::create_directories(o.out);
-        records = AppendFile(o.out + "/games.txt");
-      }
-      records.append(format_record(g.played.record) + "\n");
+      save_record(g);
       progress.update(static_cast<uint64_t>(++done));
     });
   } catch (const std::invalid_argument& e) {
@@ -119,9 +221,16 @@ void register_arena_command(CLI::App& app) {
       "One player spec per seat; a key=value item belongs to the spec before it. Examples:\n"
       "  djambi arena --players az:best.djp,mcts,mcts,mcts --games 200\n"
       "  djambi arena --players az:a.djp,time=0.1 --players az:b.djp,time=0.1 --players random,random\n"
+      "  djambi arena --format 1v3 --players ab --players greedy --games 40\n"
+      "  djambi arena --format cross --players ab --players greedy --players mcts --players random\n"
       "Player specs: docs/PLAYERS.md. Ratings: Plackett-Luce on the Elo scale (docs/ARENA.md).");
   cmd->add_option("--players", o->players, "Player specs, one per seat, comma-separated (repeatable)")->required();
-  cmd->add_option("--games", o->games, "Games to play")->capture_default_str();
+  cmd->add_option("--format", o->format,
+                  "seats: one spec per seat; 1v3, 3v1, 2v2: two players, the first alone, three times or twice; "
+                  "cross: every ordered pair of N players in 1v3")
+      ->check(CLI::IsMember({"seats", "1v3", "3v1", "2v2", "cross"}))
+      ->capture_default_str();
+  cmd->add_option("--games", o->games, "Games to play (cross: of each ordered pair)")->capture_default_str();
   auto* parallel = cmd->add_option("--parallel", o->parallel, "Games at once (default: one per core)");
   cmd->add_option("--max-turns", o->max_turns, "A longer game is stopped and ranked as it stands")->capture_default_str();
   cmd->add_option("--seed", o->seed, "Seed of the players' random choices")->capture_default_str();

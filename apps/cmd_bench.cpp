@@ -10,6 +10,7 @@
 #include "env/djambi_game.h"
 #include "env/perft.h"
 #include "env/vec_env.h"
+#include "nets/device.h"
 #include "nets/torch_evaluator.h"
 #include "env/random_playout.h"
 

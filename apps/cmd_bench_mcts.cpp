@@ -14,6 +14,7 @@
 #include "mcts/basic_evaluators.h"
 #include "mcts/batched_search.h"
 #include "mcts/queued_evaluator.h"
+#include "nets/device.h"
 #include "nets/torch_evaluator.h"
 
 namespace djambi::cli {

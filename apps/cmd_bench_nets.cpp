@@ -13,6 +13,7 @@
 #include "env/random.h"
 #include "mcts/caching_evaluator.h"
 #include "mcts/queued_evaluator.h"
+#include "nets/device.h"
 #include "nets/torch_evaluator.h"
 
 namespace djambi::cli {

@@ -23,16 +23,6 @@ struct ReplayOptions {
   bool check = false;
 };
 
-std::vector<GameRecord> read_records(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw UsageError("cannot read '" + path + "'");
-  try {
-    return parse_records(in);  // bounded: a line or a file too long is refused
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(path + ": " + e.what());
-  }
-}
-
 void show_record(const GameRecord& record, int number, const ReplayOptions& o) {
   const bool colour = stdout_wants_colour();
   std::printf("game %d: %s, variants %s, players", number, record.game.c_str(), record.variants.c_str());
@@ -60,7 +50,7 @@ void show_record(const GameRecord& record, int number, const ReplayOptions& o) {
 }
 
 void run_replay(const ReplayOptions& o) {
-  const std::vector<GameRecord> records = read_records(o.file);
+  const std::vector<GameRecord> records = read_record_file(o.file);
   if (records.empty()) throw UsageError(o.file + ": no game record in it");
   if (o.game < 0 || o.game > static_cast<int>(records.size()))
     throw UsageError("--game " + std::to_string(o.game) + ": " + o.file + " holds " + std::to_string(records.size()) + " games");

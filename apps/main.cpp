@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
   djambi::cli::register_bot_command(app);
   djambi::cli::register_play_command(app);
   djambi::cli::register_replay_command(app);
+  djambi::cli::register_analyze_command(app);
   djambi::cli::apply_option_rules(app);
   try {
     app.parse(argc, argv);

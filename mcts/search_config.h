@@ -34,6 +34,10 @@ struct SearchConfig {
   int gumbel_considered = 16;
   float gumbel_c_visit = 50.0f;
   float gumbel_c_scale = 1.0f;
+  // Scale of the Gumbel noise (full searches): the move played is then a sample of the improved
+  // policy at this temperature. Above 1 it keeps exploring once the prior is sharp; the policy
+  // target does not depend on it.
+  float gumbel_noise_scale = 1.0f;
   // Leaves collected per tree (with virtual loss) before one evaluation.
   int leaves_per_round = 1;
   float virtual_loss = 1.0f;

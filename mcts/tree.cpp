@@ -309,7 +309,7 @@ void Tree::start_gumbel(const NodeStats& root_stats) {
     const Node& c = nodes_[root.first_child + k];
     g.base_visits.push_back(c.stats.visits);
     const float logit = std::log(std::max(c.prior, 1e-30f));
-    ranked.emplace_back(logit + (config_.root_noise ? gumbel_noise(rng_) : 0.0f), k);
+    ranked.emplace_back(logit + (config_.root_noise ? config_.gumbel_noise_scale * gumbel_noise(rng_) : 0.0f), k);
   }
   // Gumbel-top-k: the k best of noise + log prior are a sample without replacement from the prior.
   const int considered = std::min(std::max(1, config_.gumbel_considered), root.num_children);

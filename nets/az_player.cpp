@@ -7,6 +7,7 @@
 #include "mcts/search_config.h"
 #include "nets/bundle.h"
 #include "nets/checkpoint.h"
+#include "nets/device.h"
 #include "nets/shipped_player.h"
 #include "nets/torch_evaluator.h"
 
@@ -39,7 +40,7 @@ void apply_reward_options(const PlayerSpec& spec, SearchConfig& search) {
 // An az player for the bundle at `path`, with the spec's overrides of its search settings.
 std::unique_ptr<Player> make_az_player(const PlayerSpec& spec, const std::string& path,
                                        std::shared_ptr<const Game> game, uint64_t seed) {
-  spec.check_keys({"sims", "time", "cpuct", "threads", "temperature", "reward", "draw", "root", "considered"},
+  spec.check_keys({"sims", "time", "cpuct", "threads", "temperature", "reward", "draw", "root", "considered", "device"},
                   spec.kind == "az");
   PlayerBundle loaded;
   try {
@@ -68,7 +69,13 @@ std::unique_ptr<Player> make_az_player(const PlayerSpec& spec, const std::string
   o.search.leaves_per_round = 8;  // virtual loss keeps batches of 8 for the network
   if (const std::string why = game_mismatch(loaded.net->config, *game); !why.empty())
     throw std::invalid_argument("player '" + path + "' " + why);
-  std::shared_ptr<Evaluator> evaluator = std::make_shared<TorchEvaluator>(loaded.net, default_device());
+  torch::Device device = torch::kCPU;
+  try {
+    device = select_device(spec.has("device") ? spec.options.at("device") : "auto");
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument("bad player spec '" + spec.text + "': " + e.what());
+  }
+  std::shared_ptr<Evaluator> evaluator = std::make_shared<TorchEvaluator>(loaded.net, device);
   if (o.threads > 1)
     evaluator = std::make_shared<QueuedEvaluator>(evaluator, o.threads * o.leaves_per_worker, std::chrono::microseconds(2000));
   return std::make_unique<MctsPlayer>(spec.text, evaluator, o);

@@ -5,10 +5,6 @@
 
 namespace djambi {
 
-torch::Device default_device() {
-  return torch::cuda::is_available() ? torch::Device(torch::kCUDA) : torch::Device(torch::kCPU);
-}
-
 void set_torch_threads(int threads) { torch::set_num_threads(std::max(1, threads)); }
 
 void to_channels_last(torch::nn::Module& module) {

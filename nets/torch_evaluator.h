@@ -9,8 +9,6 @@
 
 namespace djambi {
 
-// The device LibTorch offers: CUDA when it reports a GPU, else the CPU.
-torch::Device default_device();
 // Sets LibTorch's intra-op threads (it starts with 1 here).
 void set_torch_threads(int threads);
 

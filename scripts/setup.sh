@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 
 PACKAGES=(
   build-essential cmake ninja-build pkg-config
-  libtorch-dev libtbb-dev libeigen3-dev libyaml-cpp-dev
+  libtorch-dev libtbb-dev libeigen3-dev libyaml-cpp-dev libglpk-dev
   # LibTorch's linear layers call the system BLAS; without OpenBLAS Debian falls back to the
   # reference BLAS and the default network runs at less than half its speed (docs/PERFORMANCE.md).
   libopenblas0-openmp

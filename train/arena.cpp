@@ -6,6 +6,7 @@
 #include <exception>
 #include <mutex>
 #include <numeric>
+#include <set>
 #include <stdexcept>
 #include <thread>
 
@@ -13,18 +14,19 @@
 
 namespace djambi {
 
-std::vector<int> arena_seating(int players, int game_index) {
-  // Permutations with 0 first, in lexicographic order, then each rotated `players` ways.
-  std::vector<int> base(static_cast<size_t>(players));
-  std::iota(base.begin(), base.end(), 0);
-  long long cycles = 1;
-  for (int k = 2; k < players; ++k) cycles *= k;
-  long long which = (game_index / players) % cycles;
-  while (which-- > 0) std::next_permutation(base.begin() + 1, base.end());
-  std::vector<int> order(static_cast<size_t>(players));
-  const int rotation = game_index % players;
-  for (int s = 0; s < players; ++s) order[static_cast<size_t>(s)] = base[static_cast<size_t>((s + rotation) % players)];
-  return order;
+std::vector<std::vector<int>> arena_seatings(const std::vector<int>& entrant_of_seat) {
+  std::vector<int> arrangement = entrant_of_seat;
+  std::sort(arrangement.begin(), arrangement.end());
+  std::set<std::vector<int>> listed;
+  std::vector<std::vector<int>> seatings;
+  do {  // each distinct arrangement in lexicographic order, followed by its unlisted rotations
+    std::vector<int> rotated = arrangement;
+    for (size_t r = 0; r < arrangement.size(); ++r) {
+      if (listed.insert(rotated).second) seatings.push_back(rotated);
+      std::rotate(rotated.begin(), rotated.begin() + 1, rotated.end());
+    }
+  } while (std::next_permutation(arrangement.begin(), arrangement.end()));
+  return seatings;
 }
 
 std::pair<double, double> wilson_interval(int wins, int n) {
@@ -54,6 +56,7 @@ ArenaResult run_arena(std::shared_ptr<const Game> game, const PlayerFactory& fac
     entrant_of_spec.push_back(e);
   }
   result.games.resize(static_cast<size_t>(settings.games));
+  const std::vector<std::vector<int>> seatings = arena_seatings(entrant_of_spec);
 
   std::atomic<int> next{0};
   std::mutex mutex;
@@ -61,16 +64,15 @@ ArenaResult run_arena(std::shared_ptr<const Game> game, const PlayerFactory& fac
   auto worker = [&] {
     for (int g = next++; g < settings.games; g = next++) {
       try {
-        const std::vector<int> order = arena_seating(players, g);
+        ArenaGame played;
+        played.entrant_of_seat = seatings[static_cast<size_t>(g) % seatings.size()];
         std::vector<std::unique_ptr<Player>> seats;
         std::vector<Player*> pointers;
-        ArenaGame played;
         for (int s = 0; s < players; ++s) {
-          const int slot = order[static_cast<size_t>(s)];
           const uint64_t seed = settings.seed * 0x9E3779B97F4A7C15ull + static_cast<uint64_t>(g) * 16 + static_cast<uint64_t>(s);
-          seats.push_back(factory.create(settings.seat_specs[static_cast<size_t>(slot)], game, seed));
+          const int entrant = played.entrant_of_seat[static_cast<size_t>(s)];
+          seats.push_back(factory.create(result.entrants[static_cast<size_t>(entrant)].spec, game, seed));
           pointers.push_back(seats.back().get());
-          played.entrant_of_seat.push_back(entrant_of_spec[static_cast<size_t>(slot)]);
         }
         played.played = play_game(*game, pointers, settings.max_turns);
         std::lock_guard<std::mutex> lock(mutex);

@@ -1,7 +1,7 @@
 #pragma once
 // Tournaments between any players: one spec per seat (specs may repeat, as in one az against
-// three mcts), seats rotated so that every spec sits in every seat equally often, games played
-// in parallel. Results per distinct spec: wins, draws, win rate with its 95% interval, mean rank
+// three mcts), cycling through the distinct seatings so that every spec sits in every seat
+// equally often, games played in parallel. Results per distinct spec: wins, draws, win rate with its 95% interval, mean rank
 // and a Plackett-Luce rating fitted from the rankings of all games.
 #include <functional>
 #include <memory>
@@ -42,10 +42,13 @@ struct ArenaResult {
   int unfinished = 0;
 };
 
-// The seating of game g: seat s holds seat_specs[order[s]]. Orders cycle through every
-// permutation in blocks of one rotation per seat, so any `players` consecutive games put every
-// spec in every seat once, and every players! games cover all seatings.
-std::vector<int> arena_seating(int players, int game_index);
+// The distinct seatings of a game whose seats hold these entrants (an entrant may hold several
+// seats, as in one player against three copies of another): each seating lists the entrant of
+// every seat. Every distinct arrangement appears once, grouped by rotation, so that over the
+// whole list every entrant sits in every seat equally often: 24 seatings for four different
+// players, 4 for one against three copies, 6 for two copies against two. Game g of an arena
+// is played in seating g modulo the list's size.
+std::vector<std::vector<int>> arena_seatings(const std::vector<int>& entrant_of_seat);
 
 // Plays the tournament. `on_game` (if set) is called after each game, from the worker that
 // played it, one call at a time, in the order games finish. Throws std::invalid_argument for a

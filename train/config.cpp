@@ -24,6 +24,7 @@
 #include "env/rewards.h"
 #include "env/variants.h"
 #include "nets/az_player.h"
+#include "nets/device.h"
 #include "train/league.h"
 #include "mcts/player.h"
 
@@ -50,10 +51,10 @@ struct Key {
   Value default_value;
   double min = 0, max = 0;  // int and double keys
   Bounds bounds = kClosed;
-  std::vector<std::string> choices;  // string keys; empty = any
-  std::string list_allowed;          // list keys: what an element may be
-  std::string list_short;            // list keys: the same in a few words, for comments
-  std::function<void(const std::string&)> check_element;  // list keys; throws Problem
+  std::vector<std::string> choices;  // string keys; empty = any (or what check_text allows)
+  std::string allowed_text_of;       // list keys: what an element may be; string keys with check_text: what they may be
+  std::string allowed_short;         // the same in a few words, for comments
+  std::function<void(const std::string&)> check_text;  // list keys' elements, string keys; throws Problem
   std::string comment;
   std::function<Value(const TrainConfig&)> get;
   std::function<void(TrainConfig&, const Value&)> set;
@@ -118,17 +119,33 @@ Key choice_key(const char* name, S TrainConfig::*sec, std::string S::*field, con
   return k;
 }
 
+// A string key whose values are checked by `check` rather than listed.
+template <class S>
+Key text_key(const char* name, S TrainConfig::*sec, std::string S::*field, const char* def, std::string allowed,
+             std::function<void(const std::string&)> check, const char* comment) {
+  Key k;
+  k.name = name;
+  k.type = Type::kString;
+  k.default_value = std::string(def);
+  k.allowed_text_of = allowed;
+  k.allowed_short = std::move(allowed);
+  k.check_text = std::move(check);
+  k.comment = comment;
+  bind(k, sec, field);
+  return k;
+}
+
 template <class S>
 Key list_key(const char* name, S TrainConfig::*sec, List S::*field, List def, std::string short_allowed,
              std::string allowed,
-             std::function<void(const std::string&)> check_element, const char* comment) {
+             std::function<void(const std::string&)> check_text, const char* comment) {
   Key k;
   k.name = name;
   k.type = Type::kList;
   k.default_value = std::move(def);
-  k.list_allowed = std::move(allowed);
-  k.list_short = std::move(short_allowed);
-  k.check_element = std::move(check_element);
+  k.allowed_text_of = std::move(allowed);
+  k.allowed_short = std::move(short_allowed);
+  k.check_text = std::move(check_text);
   k.comment = comment;
   bind(k, sec, field);
   return k;
@@ -137,6 +154,14 @@ Key list_key(const char* name, S TrainConfig::*sec, List S::*field, List def, st
 void check_variant(const std::string& name) {
   try {
     parse_variants({name});
+  } catch (const std::invalid_argument& e) {
+    throw Problem{"", e.what()};
+  }
+}
+
+void check_device(const std::string& name) {
+  try {
+    check_device_name(name);
   } catch (const std::invalid_argument& e) {
     throw Problem{"", e.what()};
   }
@@ -175,6 +200,8 @@ const std::vector<Key>& keys() {
     t.push_back(int_key(DJ_KEY(net, value_hidden), 64, 1, 4096, "Hidden units of the value head."));
     t.push_back(int_key(DJ_KEY(net, threads), 2, 1, 256,
                         "LibTorch intra-op threads (they share the cores with run.threads)."));
+    t.push_back(text_key(DJ_KEY(net, device), "auto", kDeviceNames, check_device,
+                         "Where the network learns and plays: auto (the first CUDA GPU LibTorch sees, else the CPU), cpu, cuda or cuda:N (a run naming a GPU stops at start-up on a machine without it)."));
     // mcts
     t.push_back(int_key(DJ_KEY(mcts, sims), 128, 1, 1000000,
                         "Playouts of a full search; its visits become the policy target."));
@@ -204,6 +231,8 @@ const std::vector<Key>& keys() {
                            "gumbel: sigma(q) = (c_visit + most visits of a root move) * c_scale * q, q rescaled to [0, 1]."));
     t.push_back(double_key(DJ_KEY(mcts, gumbel_c_scale), 1.0, 0, 1000, kOpenMin,
                            "gumbel: the c_scale of sigma (how far search values move the policy away from the prior)."));
+    t.push_back(double_key(DJ_KEY(mcts, gumbel_noise_scale), 1.0, 0, 100, kClosed,
+                           "gumbel: scale of the root's Gumbel noise in full searches; the move played is a sample of the improved policy at this temperature (above 1: more exploration once the prior is sharp; the target is unchanged)."));
     t.push_back(int_key(DJ_KEY(mcts, leaves_per_round), 1, 1, 256,
                         "Leaves gathered per tree (with virtual loss) before each network batch."));
     // selfplay
@@ -412,8 +441,9 @@ std::string allowed_text(const Key& k) {
     case Type::kInt:
     case Type::kDouble: return range_text(k);
     case Type::kBool: return "true | false";
-    case Type::kString: return k.choices.empty() ? "any text" : join(k.choices, " | ");
-    case Type::kList: return k.list_allowed;
+    case Type::kString:
+      return k.check_text ? k.allowed_text_of : k.choices.empty() ? "any text" : join(k.choices, " | ");
+    case Type::kList: return k.allowed_text_of;
   }
   return "";
 }
@@ -425,8 +455,8 @@ std::string comment_line(const Key& k) {
     case Type::kInt: what = "int in " + range_text(k); break;
     case Type::kDouble: what = "number in " + range_text(k); break;
     case Type::kBool: what = "true | false"; break;
-    case Type::kString: what = join(k.choices, " | "); break;
-    case Type::kList: what = "list of " + k.list_short; break;
+    case Type::kString: what = k.check_text ? k.allowed_short : join(k.choices, " | "); break;
+    case Type::kList: what = "list of " + k.allowed_short; break;
   }
   return k.comment + " (" + what + ")";
 }
@@ -523,12 +553,13 @@ void check_value(const Key& k, const Value& v) {
       const auto& s = std::get<std::string>(v);
       if (!k.choices.empty() && std::find(k.choices.begin(), k.choices.end(), s) == k.choices.end())
         throw Problem{"", "'" + s + "' is not one of: " + join(k.choices, ", ")};
+      if (k.check_text) k.check_text(s);
       break;
     }
     case Type::kList: {
       const auto& list = std::get<List>(v);
       for (size_t i = 0; i < list.size(); ++i) {
-        if (k.check_element) k.check_element(list[i]);
+        if (k.check_text) k.check_text(list[i]);
         for (size_t j = 0; j < i; ++j)
           if (list[j] == list[i]) throw Problem{"", "'" + list[i] + "' is listed twice"};
       }
@@ -933,6 +964,7 @@ SearchConfig search_config(const TrainConfig& config, bool full_search) {
   s.gumbel_considered = m.gumbel_considered;
   s.gumbel_c_visit = static_cast<float>(m.gumbel_c_visit);
   s.gumbel_c_scale = static_cast<float>(m.gumbel_c_scale);
+  s.gumbel_noise_scale = static_cast<float>(m.gumbel_noise_scale);
   // Gumbel's exploration is its noise: on in every full search (Dirichlet settings do not apply).
   if (s.gumbel) s.root_noise = full_search;
   s.leaves_per_round = std::min(m.leaves_per_round, s.simulations);

@@ -30,6 +30,7 @@ struct TrainConfig {
     int blocks = 0;      // 0 = from the preset
     int value_hidden = 0;
     int threads = 0;  // LibTorch intra-op threads
+    std::string device;  // nets/device.h: auto | cpu | cuda | cuda:N
   };
   struct Mcts {
     int sims = 0;       // playouts of a full search (recorded as a training sample)
@@ -46,6 +47,7 @@ struct TrainConfig {
     int gumbel_considered = 0;
     double gumbel_c_visit = 0;
     double gumbel_c_scale = 0;
+    double gumbel_noise_scale = 0;
     int leaves_per_round = 0;
   };
   struct Selfplay {

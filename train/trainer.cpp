@@ -17,6 +17,7 @@
 #include "mcts/caching_evaluator.h"
 #include "nets/bundle.h"
 #include "nets/checkpoint.h"
+#include "nets/device.h"
 #include "nets/torch_evaluator.h"
 #include "train/evaluation.h"
 #include "train/export.h"
@@ -117,7 +118,7 @@ Trainer::Trainer(const std::string& root, const TrainConfig& config, bool resume
       tbb_threads_(tbb::global_control::max_allowed_parallelism, static_cast<size_t>(config_.run.threads)),
       game_(game_of(config_)),
       net_config_(net_config_from(config_, *game_)),
-      device_(default_device()),
+      device_(select_device(config_.net.device)),
       rng_(static_cast<uint64_t>(config_.run.seed)) {
   build_config_players(config_);
   if (!resume) dir_.create_new();

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <random>
 
 #include "env/tictactoe.h"
 #include "mcts/basic_evaluators.h"
@@ -87,6 +88,52 @@ TEST(Gumbel, SharesThePlayoutsAmongTheConsideredMoves) {
   for (const auto& [action, p] : tree.policy_target()) sum += p;
   EXPECT_NEAR(sum, 1.0, 1e-5);
   EXPECT_EQ(tree.policy_target().size(), 9u);  // every legal move keeps some mass
+}
+
+// Priors of 0.96 on the centre and 0.005 on each other move, values 0: a network sure of itself.
+class SharpPriorEvaluator : public Evaluator {
+ public:
+  void evaluate(const EvalBatch& batch) override {
+    const int actions = batch.states[0]->num_actions(), players = batch.states[0]->num_players();
+    for (int i = 0; i < batch.size; ++i) {
+      uniform_priors(batch.legal_masks + i * actions, actions, batch.priors + i * actions);
+      float* p = batch.priors + i * actions;
+      if (p[4] > 0.0f)
+        for (int a = 0; a < actions; ++a) p[a] = a == 4 ? 0.96f : (p[a] > 0.0f ? 0.005f : 0.0f);
+      for (int s = 0; s < players; ++s) batch.values[i * players + s] = 0.0f;
+    }
+  }
+  bool needs_observations() const override { return false; }
+  std::string describe() const override { return "sharp"; }
+};
+
+// The share of 400 searches (one playout per considered move) that play another move than the
+// centre; the policy target is the same whatever the noise.
+double share_off_the_prior(float noise_scale) {
+  SharpPriorEvaluator sharp;
+  int off = 0;
+  for (uint64_t seed = 1; seed <= 400; ++seed) {
+    SearchConfig c;
+    c.gumbel = true;
+    c.root_noise = true;
+    c.gumbel_noise_scale = noise_scale;
+    c.simulations = 9;
+    c.seed = seed;
+    Tree tree(c, TicTacToeState().clone());
+    BatchedSearch(sharp).run({&tree}, {9});
+    std::mt19937_64 rng(seed);
+    off += tree.choose_action(0.0f, rng) != 4;
+    for (const auto& [action, p] : tree.policy_target()) EXPECT_NEAR(p, action == 4 ? 0.96 : 0.005, 1e-5);
+  }
+  return off / 400.0;
+}
+
+TEST(Gumbel, NoiseScaleKeepsExploringASharpPrior) {
+  // P(a Gumbel sample of the prior leaves the centre) = 0.04; at scale 2 the sample is of the
+  // prior at temperature 2: 8 * sqrt(0.005) / (sqrt(0.96) + 8 * sqrt(0.005)) = 0.366.
+  EXPECT_NEAR(share_off_the_prior(1.0f), 0.04, 0.03);
+  EXPECT_NEAR(share_off_the_prior(2.0f), 0.366, 0.08);
+  EXPECT_DOUBLE_EQ(share_off_the_prior(0.0f), 0.0);
 }
 
 }  // namespace

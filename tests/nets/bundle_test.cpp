@@ -89,6 +89,8 @@ TEST_F(NetsTest, AzPlayerChecksGameAndVariants) {
   auto djambi = std::make_shared<DjambiGame>();
   auto djambi_two = std::make_shared<DjambiGame>(Variants{}.set(Variant::kTwoPlayers));
   EXPECT_NO_THROW(factory.create("az:" + dir.file("ttt.djp") + ",sims=4", tictactoe, 1));
+  EXPECT_NO_THROW(factory.create("az:" + dir.file("ttt.djp") + ",device=cpu", tictactoe, 1));
+  EXPECT_THROW(factory.create("az:" + dir.file("ttt.djp") + ",device=gpu", tictactoe, 1), std::invalid_argument);
   EXPECT_THROW(factory.create("az:" + dir.file("ttt.djp"), djambi, 1), std::invalid_argument);
   EXPECT_NO_THROW(factory.create("az:" + dir.file("two.djp"), djambi_two, 1));
   try {

@@ -1,6 +1,7 @@
 // The arena: seat rotation, results per distinct spec, and the Plackett-Luce ratings.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <set>
@@ -15,23 +16,46 @@
 namespace djambi {
 namespace {
 
-TEST(ArenaSeating, EveryBlockOfGamesPutsEverySpecInEverySeatAndAllOrdersAppear) {
-  for (int players : {2, 3, 4}) {
-    std::set<std::vector<int>> orders;
-    int factorial = 1;
-    for (int k = 2; k <= players; ++k) factorial *= k;
-    for (int block = 0; block < factorial / players; ++block) {
-      std::vector<std::set<int>> specs_in_seat(static_cast<size_t>(players));
-      for (int g = block * players; g < (block + 1) * players; ++g) {
-        const auto order = arena_seating(players, g);
-        orders.insert(order);
-        for (int s = 0; s < players; ++s) specs_in_seat[static_cast<size_t>(s)].insert(order[static_cast<size_t>(s)]);
-      }
-      for (const auto& seat : specs_in_seat) EXPECT_EQ(static_cast<int>(seat.size()), players);
-    }
-    EXPECT_EQ(static_cast<int>(orders.size()), factorial);
-    EXPECT_EQ(arena_seating(players, factorial), arena_seating(players, 0));  // then it cycles
+// Every distinct seating once per cycle, and every entrant in every seat equally often.
+void expect_balanced_cycle(const std::vector<int>& entrants, size_t distinct) {
+  const auto seatings = arena_seatings(entrants);
+  EXPECT_EQ(seatings.size(), distinct);
+  EXPECT_EQ(std::set<std::vector<int>>(seatings.begin(), seatings.end()).size(), distinct);
+  std::map<std::pair<int, int>, int> times_in_seat;  // (entrant, seat)
+  for (const auto& seating : seatings) {
+    auto sorted = seating, expected = entrants;
+    std::sort(sorted.begin(), sorted.end());
+    std::sort(expected.begin(), expected.end());
+    EXPECT_EQ(sorted, expected);  // the same entrants, rearranged
+    for (size_t s = 0; s < seating.size(); ++s) ++times_in_seat[std::make_pair(seating[s], static_cast<int>(s))];
   }
+  for (int e : std::set<int>(entrants.begin(), entrants.end())) {
+    const auto copies = std::count(entrants.begin(), entrants.end(), e);
+    for (size_t s = 0; s < entrants.size(); ++s) {
+      const long in_seat = times_in_seat[std::make_pair(e, static_cast<int>(s))];
+      EXPECT_EQ(in_seat * static_cast<long>(entrants.size()), copies * static_cast<long>(distinct));
+    }
+  }
+}
+
+TEST(ArenaSeating, EverySeatingOncePerCycleAndEveryEntrantInEverySeatEquallyOften) {
+  expect_balanced_cycle({0, 1}, 2);
+  expect_balanced_cycle({0, 1, 2}, 6);
+  expect_balanced_cycle({0, 1, 2, 3}, 24);
+  expect_balanced_cycle({0, 1, 1, 1}, 4);  // 1v3
+  expect_balanced_cycle({0, 0, 0, 1}, 4);  // 3v1
+  expect_balanced_cycle({0, 0, 1, 1}, 6);  // 2v2: every pairing of seats
+  expect_balanced_cycle({0, 1, 1, 2}, 12);
+  expect_balanced_cycle({0, 0, 0, 0}, 1);
+  // Four different players: the first four games are the rotations of one order, so any
+  // prefix of whole blocks puts every player in every seat once per block.
+  const auto seatings = arena_seatings({0, 1, 2, 3});
+  for (size_t block = 0; block < 6; ++block)
+    for (int s = 0; s < 4; ++s) {
+      std::set<int> in_seat;
+      for (size_t g = block * 4; g < block * 4 + 4; ++g) in_seat.insert(seatings[g][static_cast<size_t>(s)]);
+      EXPECT_EQ(in_seat.size(), 4u);
+    }
 }
 
 TEST(PlackettLuce, OrdersEntrantsByStrengthAndCentresOnZero) {

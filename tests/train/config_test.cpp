@@ -73,6 +73,21 @@ TEST(TrainConfig, FadingTeacherSchedule) {
   validate_train_config(c);
 }
 
+TEST(TrainConfig, DeviceNamesAreCheckedBySpelling) {
+  TrainConfig c = load_train_config(std::string(DJAMBI_SOURCE_DIR) + "/configs/djambi.yaml");
+  EXPECT_EQ(c.net.device, "auto");
+  apply_overrides(c, {"net.device=cpu"});
+  apply_overrides(c, {"net.device=cuda:1"});  // valid here: a GPU is looked for when the run starts
+  EXPECT_EQ(c.net.device, "cuda:1");
+  try {
+    apply_overrides(c, {"net.device=gpu"});
+    FAIL() << "gpu was accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("device 'gpu' is not one of auto | cpu | cuda | cuda:N"), std::string::npos)
+        << e.what();
+  }
+}
+
 TEST(TrainConfig, TeacherFadesByResults) {
   TrainConfig c = load_train_config(std::string(DJAMBI_SOURCE_DIR) + "/configs/djambi.yaml");
   apply_overrides(c, {"selfplay.opponent_games=0.8", "selfplay.opponent_games_final=0.2",
@@ -96,10 +111,10 @@ TEST(TrainConfig, KeyTableIsComplete) {
   }
   for (const char* name :
        {"game.name", "game.variants", "game.reward", "game.draw_value", "net.preset", "net.channels", "net.blocks",
-        "net.value_hidden", "net.threads", "mcts.sims", "mcts.fast_sims", "mcts.full_search_fraction",
+        "net.value_hidden", "net.threads", "net.device", "mcts.sims", "mcts.fast_sims", "mcts.full_search_fraction",
         "mcts.c_puct", "mcts.fpu_reduction", "mcts.dirichlet_alpha", "mcts.dirichlet_epsilon",
         "mcts.forced_playouts", "mcts.forced_playout_k", "mcts.paranoid", "mcts.root", "mcts.gumbel_considered",
-        "mcts.gumbel_c_visit", "mcts.gumbel_c_scale", "mcts.leaves_per_round",
+        "mcts.gumbel_c_visit", "mcts.gumbel_c_scale", "mcts.gumbel_noise_scale", "mcts.leaves_per_round",
         "selfplay.games", "selfplay.temperature", "selfplay.temperature_decisions",
         "selfplay.max_decisions", "selfplay.opponents", "selfplay.opponent_games", "selfplay.fade_steps",
         "selfplay.opponent_games_final", "selfplay.fade_score",
@@ -110,7 +125,7 @@ TEST(TrainConfig, KeyTableIsComplete) {
         "evaluation.sims", "evaluation.opponents", "run.checkpoint_every_steps",
         "run.keep_checkpoints", "run.seed", "run.threads"})
     EXPECT_TRUE(names.count(name)) << name;
-  EXPECT_EQ(names.size(), 55u);
+  EXPECT_EQ(names.size(), 57u);
 }
 
 TEST(TrainConfig, DefaultsRoundTripThroughYaml) {
