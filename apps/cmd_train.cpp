@@ -1,4 +1,8 @@
 // train: a new run from a config (plus overrides), or --resume an existing run directory.
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <memory>
 
@@ -18,13 +22,44 @@ struct TrainOptions {
   std::vector<std::string> variants;
 };
 
+// One line of progress on stderr: rewritten in place on a terminal twice a second, a new line
+// every 10 s otherwise (logs stay short).
+class ProgressPrinter {
+ public:
+  void operator()(const TrainProgress& p) {
+    const auto now = std::chrono::steady_clock::now();
+    if (!p.done && now - last_ < std::chrono::milliseconds(tty_ ? 500 : 10000)) return;
+    last_ = now;
+    const TrainingCounters& c = p.counters;
+    std::fprintf(stderr, "%sstep %lld, %lld games, %lld samples (%.1f/s), loss %.3f (policy %.3f value %.3f), ETA %.0fs%s",
+                 tty_ ? "\r\033[K" : "", p.step, c.games, c.samples,
+                 static_cast<double>(c.samples) / std::max(1e-9, c.elapsed_seconds), p.loss, p.policy_loss,
+                 p.value_loss, p.eta_seconds, tty_ && !p.done ? "" : "\n");
+    std::fflush(stderr);
+  }
+
+ private:
+  bool tty_ = isatty(fileno(stderr));
+  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+};
+
+void print_evaluation(const nlohmann::json& table) {
+  std::printf("%-28s %6s %6s %6s %18s %10s\n", "opponent", "games", "wins", "draws", "win rate (95% CI)", "mean rank");
+  for (const auto& [spec, r] : table.items())
+    std::printf("%-28s %6d %6d %6d %6.1f%% [%4.1f, %4.1f] %10.2f\n", spec.c_str(), r["games"].get<int>(),
+                r["wins"].get<int>(), r["draws"].get<int>(), 100 * r["win_rate"].get<double>(),
+                100 * r["win_rate_low"].get<double>(), 100 * r["win_rate_high"].get<double>(),
+                r["mean_rank"].get<double>());
+}
+
 void run_train(const TrainOptions& o) {
   TrainOutcome outcome;
+  const ProgressReport report = ProgressPrinter();
   if (!o.resume_dir.empty()) {
     if (!o.config_path.empty() || !o.run_dir.empty() || !o.overrides.empty() || !o.variants.empty())
       throw UsageError("--resume continues a run with its own config.yaml; it takes no --config, --run, --set or --variant");
     check_directory_path("--resume", o.resume_dir);
-    outcome = train_resume(o.resume_dir);
+    outcome = train_resume(o.resume_dir, report);
   } else {
     if (o.run_dir.empty()) throw UsageError("give --run DIR for a new run (or --resume DIR)");
     check_directory_path("--run", o.run_dir);
@@ -36,8 +71,10 @@ void run_train(const TrainOptions& o) {
       overrides.push_back("game.variants=[" + list + "]");
     }
     apply_overrides(config, overrides);
-    outcome = train_new(o.run_dir, config);
+    outcome = train_new(o.run_dir, config, report);
   }
+  print_evaluation(outcome.evaluation);
+  std::printf("player saved to %s\n", outcome.player_bundle.c_str());
   std::printf("trained %lld steps; checkpoint %s\n", outcome.steps, outcome.final_checkpoint.c_str());
 }
 

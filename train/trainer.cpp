@@ -1,10 +1,9 @@
 #include "train/trainer.h"
 
 #include <tbb/global_control.h>
-#include <unistd.h>
 
 #include <chrono>
-#include <cstdio>
+#include <cmath>
 #include <filesystem>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -55,7 +54,7 @@ NetConfig net_config_from(const TrainConfig& c, const Game& game) {
 // Everything a run holds in memory.
 class Trainer {
  public:
-  Trainer(const std::string& root, const TrainConfig& config, bool resume);
+  Trainer(const std::string& root, const TrainConfig& config, bool resume, ProgressReport report);
   TrainOutcome run();
 
  private:
@@ -66,10 +65,13 @@ class Trainer {
   // Makes everything up to the current step durable, then saves and commits its checkpoint.
   void checkpoint();
   json evaluate();
-  void progress(bool final_line);
+  void report(bool done) const;
   bool should_stop() const;
   double opponent_share() const { return opponent_games_at(config_, learner_->steps(), recent_mixed_.score()); }
   double run_seconds() const;  // wall time of the run, across resumes
+  // The counters now: those counted as they happen, and the time and search figures of this
+  // process added to those the run had when it started.
+  TrainingCounters counters_now() const;
   // On resume: the running totals continue from the last record kept.
   void restore_totals(const json& record);
 
@@ -89,29 +91,21 @@ class Trainer {
   std::unique_ptr<SelfPlay> selfplay_;
   std::mt19937_64 rng_;
 
+  ProgressReport report_;
   Clock::time_point started_ = Clock::now();
-  Clock::time_point last_progress_ = started_;
-  bool tty_ = isatty(fileno(stderr));
-  long long games_ = 0, samples_ = 0, games_since_flush_ = 0, decisions_in_games_ = 0;
+  long long games_since_flush_ = 0;
   long long step_start_ = 0;  // learner steps when this process started
   double credit_ = 0;         // learner steps owed to the samples generated
-  double elapsed_before_ = 0; // seconds the run had taken before this process resumed it
-  std::pair<double, double> search_seconds_before_{0, 0};  // tree, network: likewise
-  long long positions_before_ = 0, evaluated_before_ = 0;    // leaves searched, sent to the network: likewise
-  double selfplay_seconds_ = 0, learn_seconds_ = 0;
-  std::vector<long long> first_place_by_seat_;
-  long long draws_ = 0, adjudicated_ = 0;
-  long long mixed_games_ = 0, mixed_network_wins_ = 0;  // games with fixed seats; the network alone first
-  RecentScore recent_mixed_;  // the network's recent score in those games (the fading teacher)
-  long long imitation_samples_ = 0;
-  long long forced_decisions_ = 0;
+  TrainingCounters counters_;
+  TrainingCounters at_start_;  // as the run stood when this process started (resumed)
+  RecentScore recent_mixed_;   // the network's recent score in games with fixed seats (the fading teacher)
   LossStats last_loss_;
   json last_evaluation_;
   long long checkpointed_step_ = -1;  // the step of the newest checkpoint on disk
   AppendFile metrics_;
 };
 
-Trainer::Trainer(const std::string& root, const TrainConfig& config, bool resume)
+Trainer::Trainer(const std::string& root, const TrainConfig& config, bool resume, ProgressReport report)
     : dir_(root),
       games_log_(dir_.games()),
       config_(resume ? load_train_config(dir_.config_path()) : config),
@@ -119,7 +113,8 @@ Trainer::Trainer(const std::string& root, const TrainConfig& config, bool resume
       game_(game_of(config_)),
       net_config_(net_config_from(config_, *game_)),
       device_(select_device(config_.net.device)),
-      rng_(static_cast<uint64_t>(config_.run.seed)) {
+      rng_(static_cast<uint64_t>(config_.run.seed)),
+      report_(std::move(report)) {
   build_config_players(config_);
   if (!resume) dir_.create_new();
   lock_ = dir_.lock();
@@ -157,7 +152,7 @@ Trainer::Trainer(const std::string& root, const TrainConfig& config, bool resume
   if (std::any_of(sp.opponents.begin(), sp.opponents.end(), League::names_a_network))
     league_ = std::make_unique<League>(game_, dir_, net_config_, device_);
   selfplay_ = std::make_unique<SelfPlay>(game_, *cache_, sp, league_.get());
-  if (first_place_by_seat_.empty()) first_place_by_seat_.assign(static_cast<size_t>(game_->num_players()), 0);
+  counters_.first_place_by_seat.resize(static_cast<size_t>(game_->num_players()), 0);
   metrics_ = AppendFile(dir_.metrics_path());
 }
 
@@ -178,34 +173,32 @@ void Trainer::resume() {
   if (const int removed = dir_.remove_temporaries())
     std::cerr << "resume: removed " << removed << " temporary file(s) of writes the stopped run did not finish\n";
   repair_game_records(dir_.games(), std::cerr);
-  first_place_by_seat_.assign(static_cast<size_t>(game_->num_players()), 0);
   restore_totals(keep_metrics_up_to(dir_.metrics_path(), metrics, learner_->steps(), std::cerr));
   rng_.seed(static_cast<uint64_t>(config_.run.seed) + static_cast<uint64_t>(learner_->steps()) * 7919);
 }
 
 void Trainer::restore_totals(const json& record) {
   if (record.is_null()) return;
-  games_ = record.value("games", 0LL);
-  samples_ = record.value("samples", 0LL);
-  decisions_in_games_ = static_cast<long long>(record.value("game_length", 0.0) * static_cast<double>(games_));
-  draws_ = record.value("draws", 0LL);
-  mixed_games_ = record.value("mixed_games", 0LL);
-  mixed_network_wins_ = record.value("mixed_network_wins", 0LL);
+  counters_ = record.get<TrainingCounters>();
+  if (!record.contains("decisions"))  // a record written before the counters were one struct
+    counters_.decisions = std::llround(record.value("game_length", 0.0) * static_cast<double>(counters_.games));
+  at_start_ = counters_;
   recent_mixed_.restore(record.value("recent_mixed_wins", 0.0), record.value("recent_mixed_expected_wins", 0.0));
-  imitation_samples_ = record.value("imitation_samples", 0LL);
-  forced_decisions_ = record.value("forced_decisions", 0LL);
-  adjudicated_ = record.value("adjudicated", 0LL);
-  first_place_by_seat_ = record.value("first_place_by_seat", first_place_by_seat_);
-  elapsed_before_ = record.value("elapsed_seconds", 0.0);
-  selfplay_seconds_ = record.value("selfplay_seconds", 0.0);
-  learn_seconds_ = record.value("learn_seconds", 0.0);
-  search_seconds_before_ = {record.value("search_tree_seconds", 0.0), record.value("search_network_seconds", 0.0)};
-  positions_before_ = record.value("search_positions", 0LL);
-  evaluated_before_ = record.value("network_positions", 0LL);
 }
 
 double Trainer::run_seconds() const {
-  return elapsed_before_ + std::chrono::duration<double>(Clock::now() - started_).count();
+  return at_start_.elapsed_seconds + std::chrono::duration<double>(Clock::now() - started_).count();
+}
+
+TrainingCounters Trainer::counters_now() const {
+  TrainingCounters c = counters_;
+  const SearchTimings& timings = selfplay_->timings();
+  c.elapsed_seconds = run_seconds();
+  c.search_tree_seconds = at_start_.search_tree_seconds + timings.tree_seconds;
+  c.search_network_seconds = at_start_.search_network_seconds + timings.evaluate_seconds;
+  c.search_positions = at_start_.search_positions + static_cast<long long>(cache_->lookups());
+  c.network_positions = at_start_.network_positions + static_cast<long long>(cache_->lookups() - cache_->hits());
+  return c;
 }
 
 bool Trainer::should_stop() const {
@@ -216,30 +209,16 @@ bool Trainer::should_stop() const {
 
 void Trainer::record_games(std::vector<FinishedGame>& finished) {
   for (FinishedGame& g : finished) {
-    games_log_.append(format_record(g.record), games_, learner_->steps());
-    ++games_;
+    games_log_.append(format_record(g.record), counters_.games, learner_->steps());
+    counters_.count_game(g);
     ++games_since_flush_;
-    decisions_in_games_ += g.decisions;
-    const bool mixed = std::count(g.network_seats.begin(), g.network_seats.end(), 0) > 0;
-    mixed_games_ += mixed;
-    imitation_samples_ += g.imitation_samples;
-    forced_decisions_ += g.forced_decisions;
-    const int network_seats = static_cast<int>(std::count(g.network_seats.begin(), g.network_seats.end(), 1));
-    if (mixed)
+    if (std::count(g.network_seats.begin(), g.network_seats.end(), 0) > 0)
       recent_mixed_.add_game(g.outcome.finished && !g.outcome.draw() && g.network_seats[static_cast<size_t>(g.outcome.winner)],
-                             network_seats, game_->num_players());
-    if (!g.outcome.finished) {
-      ++adjudicated_;
-    } else if (g.outcome.draw()) {
-      ++draws_;
-    } else {
-      const auto seat = static_cast<size_t>(g.outcome.winner);
-      ++first_place_by_seat_[seat];
-      mixed_network_wins_ += mixed && g.network_seats[seat];
-    }
+                             static_cast<int>(std::count(g.network_seats.begin(), g.network_seats.end(), 1)),
+                             game_->num_players());
     for (Sample& s : g.samples) {
       replay_->add(std::move(s));
-      ++samples_;
+      ++counters_.samples;
       if (replay_->size() >= static_cast<size_t>(config_.replay.min_samples))
         credit_ += config_.learner.train_ratio / config_.learner.batch_size;
     }
@@ -295,7 +274,7 @@ void Trainer::learn_one_step() {
   last_loss_ = learner_->step(batch);
   cache_->clear();  // the network changed: cached evaluations are stale
   credit_ -= 1.0;
-  learn_seconds_ += std::chrono::duration<double>(Clock::now() - t0).count();
+  counters_.learn_seconds += std::chrono::duration<double>(Clock::now() - t0).count();
   const long long step = learner_->steps();
 
   json record;
@@ -303,61 +282,45 @@ void Trainer::learn_one_step() {
     last_evaluation_ = evaluate();
     record["evaluation"] = last_evaluation_;
   }
-  const double elapsed = run_seconds();
-  const auto& timings = selfplay_->timings();
+  const TrainingCounters counters = counters_now();
+  record.update(json(counters));
   record["step"] = step;
-  record["elapsed_seconds"] = elapsed;
   record["loss"] = last_loss_.total;
   record["policy_loss"] = last_loss_.policy;
   record["value_loss"] = last_loss_.value;
-  record["games"] = games_;
-  record["samples"] = samples_;
-  record["samples_per_second"] = samples_ / elapsed;
-  record["games_per_second"] = games_ / elapsed;
-  record["game_length"] = games_ ? static_cast<double>(decisions_in_games_) / games_ : 0.0;
-  record["first_place_by_seat"] = first_place_by_seat_;
-  record["draws"] = draws_;
-  record["mixed_games"] = mixed_games_;
-  record["mixed_network_wins"] = mixed_network_wins_;
-  record["imitation_samples"] = imitation_samples_;
+  record["samples_per_second"] = static_cast<double>(counters.samples) / counters.elapsed_seconds;
+  record["games_per_second"] = static_cast<double>(counters.games) / counters.elapsed_seconds;
+  record["game_length"] = counters.game_length();
   record["recent_mixed_wins"] = recent_mixed_.wins();
   record["recent_mixed_expected_wins"] = recent_mixed_.expected_wins();
   record["recent_mixed_score"] = recent_mixed_.score();
   record["opponent_games"] = opponent_share();
-  record["forced_decisions"] = forced_decisions_;
-  record["adjudicated"] = adjudicated_;
   record["replay_size"] = replay_->size();
   record["cache_hit_rate"] = cache_->hit_rate();
-  record["selfplay_seconds"] = selfplay_seconds_;
-  record["search_tree_seconds"] = search_seconds_before_.first + timings.tree_seconds;
-  record["search_network_seconds"] = search_seconds_before_.second + timings.evaluate_seconds;
-  record["learn_seconds"] = learn_seconds_;
-  record["search_positions"] = positions_before_ + static_cast<long long>(cache_->lookups());
-  record["network_positions"] = evaluated_before_ + static_cast<long long>(cache_->lookups() - cache_->hits());
   // The record goes before the checkpoint of its step: a checkpoint never holds a step that
   // metrics.jsonl lacks.
   metrics_.append(record.dump() + "\n");
   if (config_.run.checkpoint_every_steps > 0 && step % config_.run.checkpoint_every_steps == 0) checkpoint();
 }
 
-void Trainer::progress(bool final_line) {
-  const auto now = Clock::now();
-  if (!final_line && now - last_progress_ < std::chrono::milliseconds(tty_ ? 500 : 10000)) return;
-  last_progress_ = now;
-  const double elapsed = run_seconds();
-  const long long steps = learner_->steps();
-  const double rate = (steps - step_start_) / std::max(1e-9, std::chrono::duration<double>(now - started_).count());
-  double eta = 0;
-  if (config_.learner.max_steps > 0 && rate > 0) eta = (config_.learner.max_steps - steps) / rate;
+void Trainer::report(bool done) const {
+  if (!report_) return;
+  TrainProgress p;
+  p.step = learner_->steps();
+  p.counters = counters_now();
+  p.loss = last_loss_.total;
+  p.policy_loss = last_loss_.policy;
+  p.value_loss = last_loss_.value;
+  p.done = done;
+  const double seconds = std::chrono::duration<double>(Clock::now() - started_).count();
+  const double rate = static_cast<double>(p.step - step_start_) / std::max(1e-9, seconds);
+  if (config_.learner.max_steps > 0 && rate > 0) p.eta_seconds = static_cast<double>(config_.learner.max_steps - p.step) / rate;
   if (config_.learner.max_minutes > 0) {
-    const double left = config_.learner.max_minutes * 60 - elapsed;
-    eta = eta > 0 ? std::min(eta, left) : left;
+    const double left = config_.learner.max_minutes * 60 - p.counters.elapsed_seconds;
+    p.eta_seconds = p.eta_seconds > 0 ? std::min(p.eta_seconds, left) : left;
   }
-  if (final_line) eta = 0;
-  std::fprintf(stderr, "%sstep %lld, %lld games, %lld samples (%.1f/s), loss %.3f (policy %.3f value %.3f), ETA %.0fs%s",
-               tty_ ? "\r\033[K" : "", steps, games_, samples_, samples_ / std::max(1e-9, elapsed), last_loss_.total,
-               last_loss_.policy, last_loss_.value, std::max(0.0, eta), tty_ && !final_line ? "" : "\n");
-  std::fflush(stderr);
+  p.eta_seconds = done ? 0.0 : std::max(0.0, p.eta_seconds);
+  report_(p);
 }
 
 TrainOutcome Trainer::run() {
@@ -365,12 +328,12 @@ TrainOutcome Trainer::run() {
     const auto t0 = Clock::now();
     selfplay_->set_opponent_games(opponent_share());
     std::vector<FinishedGame> finished = selfplay_->step();
-    selfplay_seconds_ += std::chrono::duration<double>(Clock::now() - t0).count();
+    counters_.selfplay_seconds += std::chrono::duration<double>(Clock::now() - t0).count();
     record_games(finished);
     while (credit_ >= 1.0 && !should_stop()) learn_one_step();
-    progress(false);
+    report(false);
   }
-  progress(true);
+  report(true);
   checkpoint();
   TrainOutcome outcome;
   outcome.steps = learner_->steps();
@@ -378,29 +341,21 @@ TrainOutcome Trainer::run() {
   outcome.player_bundle = dir_.players() + "/final.djp";
   export_player(learner_->net(), evaluation_search_config(config_), outcome.player_bundle, learner_->steps(),
                 outcome.final_checkpoint);
-  // The closing evaluation table.
-  const json table = evaluate();
-  std::printf("%-28s %6s %6s %6s %18s %10s\n", "opponent", "games", "wins", "draws", "win rate (95% CI)", "mean rank");
-  for (const auto& [spec, r] : table.items())
-    std::printf("%-28s %6d %6d %6d %6.1f%% [%4.1f, %4.1f] %10.2f\n", spec.c_str(), r["games"].get<int>(),
-                r["wins"].get<int>(), r["draws"].get<int>(), 100 * r["win_rate"].get<double>(),
-                100 * r["win_rate_low"].get<double>(), 100 * r["win_rate_high"].get<double>(),
-                r["mean_rank"].get<double>());
-  std::printf("player saved to %s\n", outcome.player_bundle.c_str());
+  outcome.evaluation = evaluate();
   return outcome;
 }
 
 }  // namespace
 
-TrainOutcome train_new(const std::string& run_dir, const TrainConfig& config) {
+TrainOutcome train_new(const std::string& run_dir, const TrainConfig& config, const ProgressReport& report) {
   validate_train_config(config);
-  return Trainer(run_dir, config, false).run();
+  return Trainer(run_dir, config, false, report).run();
 }
 
-TrainOutcome train_resume(const std::string& run_dir) {
+TrainOutcome train_resume(const std::string& run_dir, const ProgressReport& report) {
   if (!std::filesystem::exists(RunDir(run_dir).config_path()))
     throw std::invalid_argument("'" + run_dir + "' is not a run directory (no config.yaml)");
-  return Trainer(run_dir, TrainConfig{}, true).run();
+  return Trainer(run_dir, TrainConfig{}, true, report).run();
 }
 
 }  // namespace djambi
