@@ -2,7 +2,9 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <memory>
 
@@ -52,14 +54,31 @@ void print_evaluation(const nlohmann::json& table) {
                 r["mean_rank"].get<double>());
 }
 
+// The first Ctrl-C (or SIGTERM) asks the run to stop cleanly; a second one ends the process
+// at once (the run then resumes from its last checkpoint, docs/RELIABILITY.md). A signal
+// handler can only reach a static.
+std::atomic<bool> stop_requested{false};
+static_assert(std::atomic<bool>::is_always_lock_free, "set from a signal handler");
+
+extern "C" void on_stop_signal(int signal) {
+  stop_requested.store(true);
+  std::signal(signal, SIG_DFL);
+  const char message[] = "\ntrain: stopping after this step (checkpoint and player are saved); again to quit now\n";
+  [[maybe_unused]] const ssize_t written = write(STDERR_FILENO, message, sizeof message - 1);
+}
+
 void run_train(const TrainOptions& o) {
   TrainOutcome outcome;
-  const ProgressReport report = ProgressPrinter();
+  TrainHooks hooks;
+  hooks.report = ProgressPrinter();
+  hooks.stop = &stop_requested;
+  std::signal(SIGINT, on_stop_signal);
+  std::signal(SIGTERM, on_stop_signal);
   if (!o.resume_dir.empty()) {
     if (!o.config_path.empty() || !o.run_dir.empty() || !o.overrides.empty() || !o.variants.empty())
       throw UsageError("--resume continues a run with its own config.yaml; it takes no --config, --run, --set or --variant");
     check_directory_path("--resume", o.resume_dir);
-    outcome = train_resume(o.resume_dir, report);
+    outcome = train_resume(o.resume_dir, hooks);
   } else {
     if (o.run_dir.empty()) throw UsageError("give --run DIR for a new run (or --resume DIR)");
     check_directory_path("--run", o.run_dir);
@@ -71,10 +90,13 @@ void run_train(const TrainOptions& o) {
       overrides.push_back("game.variants=[" + list + "]");
     }
     apply_overrides(config, overrides);
-    outcome = train_new(o.run_dir, config, report);
+    outcome = train_new(o.run_dir, config, hooks);
   }
-  print_evaluation(outcome.evaluation);
+  if (!outcome.stopped) print_evaluation(outcome.evaluation);
   std::printf("player saved to %s\n", outcome.player_bundle.c_str());
+  if (outcome.stopped)
+    std::printf("stopped at step %lld; continue with: djambi train --resume %s\n", outcome.steps,
+                (o.resume_dir.empty() ? o.run_dir : o.resume_dir).c_str());
   std::printf("trained %lld steps; checkpoint %s\n", outcome.steps, outcome.final_checkpoint.c_str());
 }
 

@@ -1,5 +1,8 @@
 #include "nets/resnet.h"
 
+#include <stdexcept>
+#include <string>
+
 namespace djambi {
 
 namespace {
@@ -43,6 +46,24 @@ PolicyValueOutput PolicyValueNetImpl::forward(const torch::Tensor& observations)
   auto v = torch::relu(value_bn(value_conv(x))).flatten(1);
   v = torch::relu(value_fc1(v));
   return {policy_fc(p), torch::tanh(value_fc2(v))};
+}
+
+void copy_weights(const PolicyValueNet& from, PolicyValueNet& to) {
+  torch::NoGradGuard no_grad;
+  auto copy = [](const torch::OrderedDict<std::string, torch::Tensor>& source,
+                 torch::OrderedDict<std::string, torch::Tensor> target) {
+    if (source.size() != target.size())
+      throw std::invalid_argument("copy_weights: " + std::to_string(source.size()) + " tensors into " +
+                                  std::to_string(target.size()));
+    for (auto& item : target) {
+      const torch::Tensor* tensor = source.find(item.key());
+      if (!tensor || !tensor->sizes().equals(item.value().sizes()))
+        throw std::invalid_argument("copy_weights: no tensor " + item.key() + " of the same shape to copy");
+      item.value().copy_(*tensor);
+    }
+  };
+  copy(from->named_parameters(), to->named_parameters());
+  copy(from->named_buffers(), to->named_buffers());
 }
 
 }  // namespace djambi

@@ -39,4 +39,9 @@ struct PolicyValueNetImpl : torch::nn::Module {
 };
 TORCH_MODULE(PolicyValueNet);
 
+// Copies the parameters and buffers of `from` into `to`, a network of the same configuration,
+// keeping `to`'s device and memory layout; no autograd history. Throws std::invalid_argument
+// when the two do not have the same tensors.
+void copy_weights(const PolicyValueNet& from, PolicyValueNet& to);
+
 }  // namespace djambi

@@ -256,6 +256,8 @@ const std::vector<Key>& keys() {
                            "The share of games with opponents once the teacher has faded (fade_steps or fade_score)."));
     t.push_back(double_key(DJ_KEY(selfplay, fade_score), 0.0, 0, 100, kClosed,
                            "A teacher fading by results: the share of games with opponents falls linearly from opponent_games to opponent_games_final as the network's score in its recent games with opponents rises from 0 to this (score: its wins over the wins of a player as strong as the seats beside it, about the last 256 such games; 1 = their equal). It rises again if the score falls. 0 = no fading by results; not with fade_steps."));
+    t.push_back(int_key(DJ_KEY(selfplay, weights_every_steps), 1, 1, 1000000,
+                        "Learner steps between copies of the weights to self-play, which plays with its own copy (1: after every step, as if they shared one network)."));
     t.push_back(list_key(DJ_KEY(selfplay, imitate), {}, "player specs", "specs listed in selfplay.opponents",
                          check_player_spec,
                          "Opponents whose decisions become samples too, the policy target being the decision they made (learning from a demonstrator)."));

@@ -13,22 +13,20 @@
 #include "env/atomic_file.h"
 #include "env/games.h"
 #include "mcts/basic_players.h"
-#include "mcts/caching_evaluator.h"
 #include "nets/bundle.h"
 #include "nets/checkpoint.h"
 #include "nets/device.h"
 #include "nets/torch_evaluator.h"
+#include "train/actor.h"
 #include "train/evaluation.h"
 #include "train/export.h"
 #include "train/games_log.h"
-#include "train/league.h"
 #include "train/recent_score.h"
 #include "train/learner.h"
 #include "train/metrics_log.h"
 #include "train/replay_buffer.h"
 #include "train/resume.h"
 #include "train/run_dir.h"
-#include "train/selfplay.h"
 
 namespace djambi {
 
@@ -54,7 +52,7 @@ NetConfig net_config_from(const TrainConfig& c, const Game& game) {
 // Everything a run holds in memory.
 class Trainer {
  public:
-  Trainer(const std::string& root, const TrainConfig& config, bool resume, ProgressReport report);
+  Trainer(const std::string& root, const TrainConfig& config, bool resume, TrainHooks hooks);
   TrainOutcome run();
 
  private:
@@ -67,6 +65,7 @@ class Trainer {
   json evaluate();
   void report(bool done) const;
   bool should_stop() const;
+  bool stop_requested() const { return hooks_.stop && hooks_.stop->load(); }
   double opponent_share() const { return opponent_games_at(config_, learner_->steps(), recent_mixed_.score()); }
   double run_seconds() const;  // wall time of the run, across resumes
   // The counters now: those counted as they happen, and the time and search figures of this
@@ -84,14 +83,12 @@ class Trainer {
   NetConfig net_config_;
   torch::Device device_;
   std::unique_ptr<Learner> learner_;
-  std::shared_ptr<TorchEvaluator> network_;
-  std::shared_ptr<CachingEvaluator> cache_;
+  std::shared_ptr<TorchEvaluator> network_;  // the learner's network, for the evaluation games
   std::unique_ptr<ReplayBuffer> replay_;
-  std::unique_ptr<League> league_;  // null when no self-play opponent is a network
-  std::unique_ptr<SelfPlay> selfplay_;
+  std::unique_ptr<Actor> actor_;  // self-play, with its own copy of the weights
   std::mt19937_64 rng_;
 
-  ProgressReport report_;
+  TrainHooks hooks_;
   Clock::time_point started_ = Clock::now();
   long long games_since_flush_ = 0;
   long long step_start_ = 0;  // learner steps when this process started
@@ -105,7 +102,7 @@ class Trainer {
   AppendFile metrics_;
 };
 
-Trainer::Trainer(const std::string& root, const TrainConfig& config, bool resume, ProgressReport report)
+Trainer::Trainer(const std::string& root, const TrainConfig& config, bool resume, TrainHooks hooks)
     : dir_(root),
       games_log_(dir_.games()),
       config_(resume ? load_train_config(dir_.config_path()) : config),
@@ -114,7 +111,7 @@ Trainer::Trainer(const std::string& root, const TrainConfig& config, bool resume
       net_config_(net_config_from(config_, *game_)),
       device_(select_device(config_.net.device)),
       rng_(static_cast<uint64_t>(config_.run.seed)),
-      report_(std::move(report)) {
+      hooks_(std::move(hooks)) {
   build_config_players(config_);
   if (!resume) dir_.create_new();
   lock_ = dir_.lock();
@@ -135,23 +132,8 @@ Trainer::Trainer(const std::string& root, const TrainConfig& config, bool resume
   if (resume) this->resume();
   step_start_ = learner_->steps();
   network_ = std::make_shared<TorchEvaluator>(learner_->net(), device_);
-  cache_ = std::make_shared<CachingEvaluator>(network_, 1 << 16);
-  SelfPlaySettings sp;
-  sp.games = config_.selfplay.games;
-  sp.search = search_config(config_, true);
-  sp.full_sims = config_.mcts.sims;
-  sp.fast_sims = config_.mcts.fast_sims;
-  sp.full_search_fraction = config_.mcts.full_search_fraction;
-  sp.temperature = static_cast<float>(config_.selfplay.temperature);
-  sp.temperature_decisions = config_.selfplay.temperature_decisions;
-  sp.max_decisions = config_.selfplay.max_decisions;
-  sp.opponents = config_.selfplay.opponents;
-  sp.opponent_games = config_.selfplay.opponent_games;
-  sp.imitate = config_.selfplay.imitate;
-  sp.seed = rng_();
-  if (std::any_of(sp.opponents.begin(), sp.opponents.end(), League::names_a_network))
-    league_ = std::make_unique<League>(game_, dir_, net_config_, device_);
-  selfplay_ = std::make_unique<SelfPlay>(game_, *cache_, sp, league_.get());
+  actor_ = std::make_unique<Actor>(game_, config_, net_config_, device_, dir_,
+                                   ActorWeights{learner_->steps(), &learner_->net()}, rng_());
   counters_.first_place_by_seat.resize(static_cast<size_t>(game_->num_players()), 0);
   metrics_ = AppendFile(dir_.metrics_path());
 }
@@ -192,18 +174,18 @@ double Trainer::run_seconds() const {
 
 TrainingCounters Trainer::counters_now() const {
   TrainingCounters c = counters_;
-  const SearchTimings& timings = selfplay_->timings();
+  const ActorSearchStats search = actor_->search_stats();
   c.elapsed_seconds = run_seconds();
-  c.search_tree_seconds = at_start_.search_tree_seconds + timings.tree_seconds;
-  c.search_network_seconds = at_start_.search_network_seconds + timings.evaluate_seconds;
-  c.search_positions = at_start_.search_positions + static_cast<long long>(cache_->lookups());
-  c.network_positions = at_start_.network_positions + static_cast<long long>(cache_->lookups() - cache_->hits());
+  c.search_tree_seconds = at_start_.search_tree_seconds + search.tree_seconds;
+  c.search_network_seconds = at_start_.search_network_seconds + search.network_seconds;
+  c.search_positions = at_start_.search_positions + search.positions;
+  c.network_positions = at_start_.network_positions + search.network_positions;
   return c;
 }
 
 bool Trainer::should_stop() const {
   const double minutes = run_seconds() / 60.0;  // a resumed run counts the time it had taken
-  return (config_.learner.max_steps > 0 && learner_->steps() >= config_.learner.max_steps) ||
+  return stop_requested() || (config_.learner.max_steps > 0 && learner_->steps() >= config_.learner.max_steps) ||
          (config_.learner.max_minutes > 0 && minutes >= config_.learner.max_minutes);
 }
 
@@ -241,7 +223,7 @@ void Trainer::checkpoint() {
                   reward_metadata(evaluation_search_config(config_)));
   dir_.commit_checkpoint(path, config_.run.keep_checkpoints);
   checkpointed_step_ = step;
-  if (league_) league_->refresh();
+  actor_->refresh_league();
 }
 
 json Trainer::evaluate() {
@@ -272,10 +254,10 @@ void Trainer::learn_one_step() {
   const auto t0 = Clock::now();
   const auto batch = replay_->draw(static_cast<size_t>(config_.learner.batch_size), rng_);
   last_loss_ = learner_->step(batch);
-  cache_->clear();  // the network changed: cached evaluations are stale
   credit_ -= 1.0;
   counters_.learn_seconds += std::chrono::duration<double>(Clock::now() - t0).count();
   const long long step = learner_->steps();
+  if (step % config_.selfplay.weights_every_steps == 0) actor_->load_weights({step, &learner_->net()});
 
   json record;
   if (config_.evaluation.every_steps > 0 && step % config_.evaluation.every_steps == 0) {
@@ -296,7 +278,8 @@ void Trainer::learn_one_step() {
   record["recent_mixed_score"] = recent_mixed_.score();
   record["opponent_games"] = opponent_share();
   record["replay_size"] = replay_->size();
-  record["cache_hit_rate"] = cache_->hit_rate();
+  record["cache_hit_rate"] = actor_->cache_hit_rate();
+  record["actor_weights_step"] = actor_->weights_version();
   // The record goes before the checkpoint of its step: a checkpoint never holds a step that
   // metrics.jsonl lacks.
   metrics_.append(record.dump() + "\n");
@@ -304,7 +287,7 @@ void Trainer::learn_one_step() {
 }
 
 void Trainer::report(bool done) const {
-  if (!report_) return;
+  if (!hooks_.report) return;
   TrainProgress p;
   p.step = learner_->steps();
   p.counters = counters_now();
@@ -320,14 +303,14 @@ void Trainer::report(bool done) const {
     p.eta_seconds = p.eta_seconds > 0 ? std::min(p.eta_seconds, left) : left;
   }
   p.eta_seconds = done ? 0.0 : std::max(0.0, p.eta_seconds);
-  report_(p);
+  hooks_.report(p);
 }
 
 TrainOutcome Trainer::run() {
   while (!should_stop()) {
     const auto t0 = Clock::now();
-    selfplay_->set_opponent_games(opponent_share());
-    std::vector<FinishedGame> finished = selfplay_->step();
+    actor_->set_opponent_games(opponent_share());
+    std::vector<FinishedGame> finished = actor_->play().games;
     counters_.selfplay_seconds += std::chrono::duration<double>(Clock::now() - t0).count();
     record_games(finished);
     while (credit_ >= 1.0 && !should_stop()) learn_one_step();
@@ -341,21 +324,22 @@ TrainOutcome Trainer::run() {
   outcome.player_bundle = dir_.players() + "/final.djp";
   export_player(learner_->net(), evaluation_search_config(config_), outcome.player_bundle, learner_->steps(),
                 outcome.final_checkpoint);
-  outcome.evaluation = evaluate();
+  outcome.stopped = stop_requested();
+  if (!outcome.stopped) outcome.evaluation = evaluate();
   return outcome;
 }
 
 }  // namespace
 
-TrainOutcome train_new(const std::string& run_dir, const TrainConfig& config, const ProgressReport& report) {
+TrainOutcome train_new(const std::string& run_dir, const TrainConfig& config, const TrainHooks& hooks) {
   validate_train_config(config);
-  return Trainer(run_dir, config, false, report).run();
+  return Trainer(run_dir, config, false, hooks).run();
 }
 
-TrainOutcome train_resume(const std::string& run_dir, const ProgressReport& report) {
+TrainOutcome train_resume(const std::string& run_dir, const TrainHooks& hooks) {
   if (!std::filesystem::exists(RunDir(run_dir).config_path()))
     throw std::invalid_argument("'" + run_dir + "' is not a run directory (no config.yaml)");
-  return Trainer(run_dir, TrainConfig{}, true, report).run();
+  return Trainer(run_dir, TrainConfig{}, true, hooks).run();
 }
 
 }  // namespace djambi

@@ -3,6 +3,7 @@
 // at a configured ratio of samples trained per sample generated, periodic evaluation against
 // fixed baselines, checkpoints and metrics in a run directory, and exact resumption. It prints
 // nothing: what it reports goes to the caller's ProgressReport (apps/cmd_train.cpp prints it).
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -23,18 +24,28 @@ struct TrainProgress {
 };
 using ProgressReport = std::function<void(const TrainProgress&)>;
 
+// What the caller gives the loop besides the config.
+struct TrainHooks {
+  ProgressReport report;  // may be empty
+  // Once set (by a signal handler, say), the run ends after the current round of self-play or
+  // learner step: it saves its checkpoint and player as at a normal end, and skips the closing
+  // evaluation. `--resume` continues it.
+  const std::atomic<bool>* stop = nullptr;
+};
+
 struct TrainOutcome {
   long long steps = 0;
   std::string final_checkpoint;
   std::string player_bundle;
   // The closing evaluation, by opponent spec: games, wins, draws, win_rate, win_rate_low,
   // win_rate_high, mean_rank (as in metrics.jsonl).
-  nlohmann::json evaluation;
+  nlohmann::json evaluation;  // empty when stopped
+  bool stopped = false;        // ended early by TrainHooks::stop
 };
 
 // Starts a new run in `run_dir` (refused if it exists and is not empty) with `config`.
-TrainOutcome train_new(const std::string& run_dir, const TrainConfig& config, const ProgressReport& report = {});
+TrainOutcome train_new(const std::string& run_dir, const TrainConfig& config, const TrainHooks& hooks = {});
 // Continues the run in `run_dir` from its config.yaml, newest checkpoint and replay chunks.
-TrainOutcome train_resume(const std::string& run_dir, const ProgressReport& report = {});
+TrainOutcome train_resume(const std::string& run_dir, const TrainHooks& hooks = {});
 
 }  // namespace djambi

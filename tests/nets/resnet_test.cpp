@@ -5,6 +5,7 @@
 
 #include <vector>
 
+#include "nets/torch_evaluator.h"
 #include "nets_test_util.h"
 
 namespace djambi::nets_test {
@@ -37,6 +38,24 @@ TEST_F(NetsTest, DjambiSizes) {
 }
 
 TEST_F(NetsTest, DjambiForwardShapes) { check_forward(DjambiGame(), djambi_config(16, 2)); }
+
+// copy_weights makes a second network compute what the first does, into a channels-last copy
+// too; another architecture is refused.
+TEST_F(NetsTest, CopyWeightsGivesTheSameOutputs) {
+  DjambiGame game;
+  PolicyValueNet from(djambi_config(16, 2)), to(djambi_config(16, 2));
+  to_channels_last(*to);
+  from->eval();
+  to->eval();
+  const torch::Tensor x = observations_of(random_states(game, 4, 5, 3));
+  torch::NoGradGuard no_grad;
+  EXPECT_FALSE(torch::allclose(from->forward(x).values, to->forward(x).values));
+  copy_weights(from, to);
+  EXPECT_TRUE(torch::allclose(from->forward(x).policy_logits, to->forward(x).policy_logits, 1e-4, 1e-5));
+  EXPECT_TRUE(torch::allclose(from->forward(x).values, to->forward(x).values, 1e-4, 1e-5));
+  PolicyValueNet bigger(djambi_config(32, 2));
+  EXPECT_THROW(copy_weights(from, bigger), std::invalid_argument);
+}
 
 TEST_F(NetsTest, DjambiTwoPlayerForwardShapes) {
   DjambiGame game(Variants().set(Variant::kTwoPlayers));

@@ -117,7 +117,7 @@ TEST(TrainConfig, KeyTableIsComplete) {
         "mcts.gumbel_c_visit", "mcts.gumbel_c_scale", "mcts.gumbel_noise_scale", "mcts.leaves_per_round",
         "selfplay.games", "selfplay.temperature", "selfplay.temperature_decisions",
         "selfplay.max_decisions", "selfplay.opponents", "selfplay.opponent_games", "selfplay.fade_steps",
-        "selfplay.opponent_games_final", "selfplay.fade_score",
+        "selfplay.opponent_games_final", "selfplay.fade_score", "selfplay.weights_every_steps",
         "selfplay.imitate", "replay.window", "replay.min_samples", "replay.flush_every_games",
         "replay.symmetries", "learner.batch_size", "learner.learning_rate", "learner.weight_decay",
         "learner.momentum", "learner.optimizer", "learner.train_ratio", "learner.value_loss_weight",
@@ -125,7 +125,7 @@ TEST(TrainConfig, KeyTableIsComplete) {
         "evaluation.sims", "evaluation.opponents", "run.checkpoint_every_steps",
         "run.keep_checkpoints", "run.seed", "run.threads"})
     EXPECT_TRUE(names.count(name)) << name;
-  EXPECT_EQ(names.size(), 57u);
+  EXPECT_EQ(names.size(), 58u);
 }
 
 TEST(TrainConfig, DefaultsRoundTripThroughYaml) {

@@ -4,7 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <filesystem>
+#include <numeric>
 #include <sstream>
 
 #include "env/game_record.h"
@@ -209,6 +211,36 @@ TEST(ResumeRun, AMalformedReplayChunkStopsItBeforeAnyChange) {
   EXPECT_TRUE(fs::exists(dir.checkpoint_path(4)));
   EXPECT_FALSE(fs::exists(dir.checkpoint_path(4) + ".rejected"));
   EXPECT_EQ(read_file(dir.metrics_path()), metrics);
+}
+
+// A stop request (Ctrl-C in `djambi train`) ends the run after the round it came in: its
+// checkpoint and player are saved, the closing evaluation is skipped, and a resume finishes it.
+TEST(ResumeRun, AStopRequestSavesACheckpointThatResumes) {
+  TempDir tmp("stop_run");
+  const std::string run = tmp.file("run");
+  std::atomic<bool> stop{false};
+  TrainHooks hooks;
+  hooks.stop = &stop;
+  hooks.report = [&stop](const TrainProgress& p) {
+    if (p.step >= 3) stop = true;
+  };
+  const TrainOutcome stopped = train_new(run, tiny_config(12, 100), hooks);
+  EXPECT_TRUE(stopped.stopped);
+  EXPECT_GE(stopped.steps, 3);
+  EXPECT_LT(stopped.steps, 12);
+  EXPECT_TRUE(stopped.evaluation.empty());
+  const RunDir dir(run);
+  EXPECT_EQ(load_checkpoint(dir.checkpoint_path(stopped.steps)).step, stopped.steps);
+  EXPECT_TRUE(fs::exists(stopped.player_bundle));
+  testing::internal::CaptureStderr();
+  const TrainOutcome finished = train_resume(run);
+  testing::internal::GetCapturedStderr();
+  EXPECT_FALSE(finished.stopped);
+  EXPECT_EQ(finished.steps, 12);
+  EXPECT_FALSE(finished.evaluation.empty());
+  std::vector<long long> all(12);
+  std::iota(all.begin(), all.end(), 1);
+  EXPECT_EQ(metrics_steps(dir.metrics_path()), all);
 }
 
 }  // namespace

@@ -1,0 +1,67 @@
+#pragma once
+// The acting half of training: self-play with its own copy of the network. The learner
+// (train/trainer.cpp) sends it weights with a version and the share of games to seat
+// opponents in; it sends back finished games with their samples and records, and what its
+// search has cost. In one process the two halves call each other; the messages are the
+// structs below.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "mcts/caching_evaluator.h"
+#include "nets/resnet.h"
+#include "nets/torch_evaluator.h"
+#include "train/config.h"
+#include "train/league.h"
+#include "train/run_dir.h"
+#include "train/selfplay.h"
+
+namespace djambi {
+
+// Learner -> actor: the network to play with.
+struct ActorWeights {
+  long long version = 0;  // the learner step the weights are from
+  const PolicyValueNet* net = nullptr;
+};
+
+// Actor -> learner: one round of self-play.
+struct ActorRound {
+  std::vector<FinishedGame> games;  // finished in this round, with their samples
+  long long weights_version = 0;    // the weights they were (last) played with
+};
+
+// What the actor's search has cost since it was made.
+struct ActorSearchStats {
+  double tree_seconds = 0, network_seconds = 0;
+  long long positions = 0;          // leaves searched
+  long long network_positions = 0;  // leaves the network evaluated (not in the cache)
+};
+
+class Actor {
+ public:
+  // Plays `config`'s self-play with a copy of `weights`; `run` holds the league's checkpoints.
+  Actor(std::shared_ptr<const Game> game, const TrainConfig& config, const NetConfig& net_config,
+        torch::Device device, const RunDir& run, const ActorWeights& weights, uint64_t seed);
+
+  // Copies the weights into the actor's network and forgets cached evaluations.
+  void load_weights(const ActorWeights& weights);
+  // The share of new games that seat opponents (the fading teacher).
+  void set_opponent_games(double share) { selfplay_->set_opponent_games(share); }
+  // Every game in flight advances by one decision of the network.
+  ActorRound play();
+  // The league sees the checkpoints written since (after the learner saves one).
+  void refresh_league();
+
+  ActorSearchStats search_stats() const;
+  double cache_hit_rate() const { return cache_->hit_rate(); }
+  long long weights_version() const { return version_; }
+
+ private:
+  std::shared_ptr<TorchEvaluator> network_;
+  std::shared_ptr<CachingEvaluator> cache_;
+  std::unique_ptr<League> league_;  // null when no self-play opponent is a network
+  std::unique_ptr<SelfPlay> selfplay_;
+  long long version_ = 0;
+};
+
+}  // namespace djambi
