@@ -5,20 +5,37 @@
 #   scripts/setup.sh --sanitize   ASan/UBSan build in build-sanitize/
 #   scripts/setup.sh --tsan       ThreadSanitizer build of env/ and mcts/ in build-tsan/
 #   scripts/setup.sh --fuzz       libFuzzer targets (clang, ASan/UBSan) in build-fuzz/
+#   scripts/setup.sh --torch DIR  Release build in build/ against another LibTorch: DIR is an
+#                                 unpacked LibTorch archive (or its share/cmake/Torch folder),
+#                                 or `python` for the one inside python3's PyTorch wheel; its
+#                                 C++ ABI flag and, with nvcc, CUDA come along (docs/GPU.md)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+usage="usage: scripts/setup.sh [--sanitize | --tsan | --fuzz] [--torch DIR|python]"
+mode="" torch=""
+while (($#)); do
+  case $1 in
+    --sanitize | --tsan | --fuzz) mode=$1 ;;
+    --torch) [ $# -ge 2 ] || { echo "$usage" >&2; exit 2; }; torch=$2; shift ;;
+    *) echo "$usage" >&2; exit 2 ;;
+  esac
+  shift
+done
+
 PACKAGES=(
   build-essential cmake ninja-build pkg-config
-  libtorch-dev libtbb-dev libeigen3-dev libyaml-cpp-dev libglpk-dev
+  libtbb-dev libeigen3-dev libyaml-cpp-dev libglpk-dev
   # LibTorch's linear layers call the system BLAS; without OpenBLAS Debian falls back to the
   # reference BLAS and the default network runs at less than half its speed (docs/PERFORMANCE.md).
   libopenblas0-openmp
   libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev
   python3-matplotlib
 )
+# Debian's LibTorch (CPU) unless another is named.
+if [ -z "$torch" ]; then PACKAGES+=(libtorch-dev); fi
 # The fuzz targets are built with clang, whose libFuzzer is in the compiler-rt package.
-if [ "${1:-}" = "--fuzz" ]; then PACKAGES+=(clang libclang-rt-14-dev); fi
+if [ "$mode" = "--fuzz" ]; then PACKAGES+=(clang libclang-rt-14-dev); fi
 
 missing=()
 for package in "${PACKAGES[@]}"; do
@@ -37,7 +54,7 @@ fi
 build_dir=build
 cmake_args=(-DCMAKE_BUILD_TYPE=Release)
 targets=()
-case "${1:-}" in
+case "$mode" in
   --sanitize)
     build_dir=build-sanitize
     cmake_args=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DDJAMBI_SANITIZE=ON) ;;
@@ -49,8 +66,26 @@ case "${1:-}" in
     targets=(--target fuzz_notation fuzz_records fuzz_bot_session fuzz_config fuzz_bundle)
     cmake_args=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DDJAMBI_FUZZ=ON -DDJAMBI_BUILD_TESTS=OFF
                 -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++) ;;
-  "") ;;
-  *) echo "usage: scripts/setup.sh [--sanitize | --tsan | --fuzz]" >&2; exit 2 ;;
 esac
+if [ -n "$torch" ]; then
+  if [ "$torch" = python ]; then
+    torch=$(python3 -c 'import torch.utils; print(torch.utils.cmake_prefix_path)') ||
+      { echo "setup: python3 has no PyTorch (pip install torch), or give --torch LIBTORCH_DIR" >&2; exit 2; }
+    # The wheel's CUDA libraries (site-packages/nvidia/*/lib), which the linker must see
+    # through libtorch_cuda's dependencies; at run time LibTorch's own run path finds them.
+    nvidia_libs=$(find "$torch/../../.." -path '*/nvidia/*/lib' -type d 2> /dev/null | sort | paste -sd: || true)
+    if [ -n "$nvidia_libs" ]; then cmake_args+=("-DCMAKE_EXE_LINKER_FLAGS=-Wl,-rpath-link,$nvidia_libs"); fi
+  fi
+  torch_config=$(find "$torch" -name TorchConfig.cmake -print -quit 2> /dev/null || true)
+  [ -n "$torch_config" ] || { echo "setup: no TorchConfig.cmake under '$torch'" >&2; exit 2; }
+  # The build takes the ABI flag from TorchConfig (CMakeLists.txt); CUDA needs its compiler.
+  cmake_args+=(-DTorch_DIR="$(dirname "$torch_config")")
+  nvcc=$(command -v nvcc || true)
+  if [ -z "$nvcc" ] && [ -x /usr/local/cuda/bin/nvcc ]; then nvcc=/usr/local/cuda/bin/nvcc; fi
+  if [ -n "$nvcc" ]; then
+    cmake_args+=(-DCMAKE_CUDA_COMPILER="$nvcc" -DCUDAToolkit_ROOT="$(dirname "$(dirname "$(readlink -f "$nvcc")")")")
+  fi
+  echo "setup: LibTorch of $(dirname "$torch_config")${nvcc:+, CUDA of $nvcc}"
+fi
 cmake -S . -B "$build_dir" -G Ninja "${cmake_args[@]}" > /dev/null
 cmake --build "$build_dir" -j "$(nproc)" "${targets[@]}"
