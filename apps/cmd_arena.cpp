@@ -120,6 +120,25 @@ void print_cross_play(const CrossPlayResult& r, int players) {
 }
 
 // The cross-play table of `specs`, its records saved as they finish, then its summary and table.
+// Plays the games `play` starts (it calls its argument once per finished game) with a progress
+// line, saving each record as it comes; a spec refused while playing is a usage error.
+template <class Play>
+auto play_with_progress(const char* what, uint64_t total, const std::function<void(const ArenaGame&)>& save_record,
+                        Play play) {
+  Progress progress(what, total);
+  uint64_t done = 0;
+  try {
+    auto result = play([&](const ArenaGame& g) {
+      save_record(g);
+      progress.update(++done);
+    });
+    progress.finish();
+    return result;
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+}
+
 void play_cross_table(const ArenaOptions& o, std::shared_ptr<const Game> game, const std::vector<std::string>& specs,
                       const PlayerFactory& factory, const std::function<void(const ArenaGame&)>& save_record) {
   const auto start = std::chrono::steady_clock::now();
@@ -130,18 +149,9 @@ void play_cross_table(const ArenaOptions& o, std::shared_ptr<const Game> game, c
   settings.max_turns = o.max_turns;
   settings.seed = o.seed;
   const size_t total = specs.size() * (specs.size() - 1) * static_cast<size_t>(o.games);
-  Progress progress("cross-play games", total);
-  int done = 0;
-  CrossPlayResult result;
-  try {
-    result = run_cross_play(game, factory, settings, [&](size_t, size_t, const ArenaGame& g) {
-      save_record(g);
-      progress.update(static_cast<uint64_t>(++done));
-    });
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(e.what());
-  }
-  progress.finish();
+  const CrossPlayResult result = play_with_progress("cross-play games", total, save_record, [&](auto on_game) {
+    return run_cross_play(game, factory, settings, [&](size_t, size_t, const ArenaGame& g) { on_game(g); });
+  });
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   write_file_atomically(o.out + "/summary.json", cross_play_json(o, result, seconds).dump(2) + "\n");
   print_cross_play(result, game->num_players());
@@ -193,18 +203,10 @@ void run_arena_command(ArenaOptions o, bool parallel_given) {
   settings.parallel = o.parallel;
   settings.max_turns = o.max_turns;
   settings.seed = o.seed;
-  Progress progress("arena games", static_cast<uint64_t>(o.games));
-  int done = 0;
-  ArenaResult result;
-  try {
-    result = run_arena(game, factory, settings, [&](int, const ArenaGame& g) {
-      save_record(g);
-      progress.update(static_cast<uint64_t>(++done));
-    });
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(e.what());
-  }
-  progress.finish();
+  const auto games = static_cast<uint64_t>(o.games);
+  const ArenaResult result = play_with_progress("arena games", games, save_record, [&](auto on_game) {
+    return run_arena(game, factory, settings, [&](int, const ArenaGame& g) { on_game(g); });
+  });
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   write_file_atomically(o.out + "/summary.json", summary_json(o, result, seconds).dump(2) + "\n");
   print_table(result);

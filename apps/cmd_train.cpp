@@ -33,7 +33,8 @@ class ProgressPrinter {
     if (!p.done && now - last_ < std::chrono::milliseconds(tty_ ? 500 : 10000)) return;
     last_ = now;
     const TrainingCounters& c = p.counters;
-    std::fprintf(stderr, "%sstep %lld, %lld games, %lld samples (%.1f/s), loss %.3f (policy %.3f value %.3f), ETA %.0fs%s",
+    std::fprintf(stderr,
+                 "%sstep %lld, %lld games, %lld samples (%.1f/s), loss %.3f (policy %.3f value %.3f), ETA %.0fs%s",
                  tty_ ? "\r\033[K" : "", p.step, c.games, c.samples,
                  static_cast<double>(c.samples) / std::max(1e-9, c.elapsed_seconds), p.loss, p.policy_loss,
                  p.value_loss, p.eta_seconds, tty_ && !p.done ? "" : "\n");

@@ -194,10 +194,12 @@ void Trainer::record_games(std::vector<FinishedGame>& finished) {
     games_log_.append(format_record(g.record), counters_.games, learner_->steps());
     counters_.count_game(g);
     ++games_since_flush_;
-    if (std::count(g.network_seats.begin(), g.network_seats.end(), 0) > 0)
-      recent_mixed_.add_game(g.outcome.finished && !g.outcome.draw() && g.network_seats[static_cast<size_t>(g.outcome.winner)],
-                             static_cast<int>(std::count(g.network_seats.begin(), g.network_seats.end(), 1)),
-                             game_->num_players());
+    const int network_seats = static_cast<int>(std::count(g.network_seats.begin(), g.network_seats.end(), 1));
+    if (network_seats < game_->num_players()) {  // a game with fixed seats
+      const bool network_won =
+          g.outcome.finished && !g.outcome.draw() && g.network_seats[static_cast<size_t>(g.outcome.winner)];
+      recent_mixed_.add_game(network_won, network_seats, game_->num_players());
+    }
     for (Sample& s : g.samples) {
       replay_->add(std::move(s));
       ++counters_.samples;
@@ -297,7 +299,8 @@ void Trainer::report(bool done) const {
   p.done = done;
   const double seconds = std::chrono::duration<double>(Clock::now() - started_).count();
   const double rate = static_cast<double>(p.step - step_start_) / std::max(1e-9, seconds);
-  if (config_.learner.max_steps > 0 && rate > 0) p.eta_seconds = static_cast<double>(config_.learner.max_steps - p.step) / rate;
+  if (config_.learner.max_steps > 0 && rate > 0)
+    p.eta_seconds = static_cast<double>(config_.learner.max_steps - p.step) / rate;
   if (config_.learner.max_minutes > 0) {
     const double left = config_.learner.max_minutes * 60 - p.counters.elapsed_seconds;
     p.eta_seconds = p.eta_seconds > 0 ? std::min(p.eta_seconds, left) : left;
