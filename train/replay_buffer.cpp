@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "env/atomic_file.h"
+#include "train/sample_codec.h"
 
 namespace djambi {
 
@@ -18,29 +19,6 @@ namespace {
 constexpr char kMagic[4] = {'D', 'J', 'R', 'P'};
 constexpr char kEnd[4] = {'E', 'N', 'D', '!'};
 constexpr uint32_t kVersion = 1;
-
-template <typename T>
-void put(std::string& out, const T& v) {
-  out.append(reinterpret_cast<const char*>(&v), sizeof v);
-}
-
-// Reads from a byte buffer, failing with the chunk's name when it runs short.
-struct Reader {
-  const std::string& data;
-  const std::string& name;
-  size_t at = 0;
-  void bytes(void* dst, size_t n) {
-    if (at + n > data.size()) throw std::runtime_error("replay chunk '" + name + "' is truncated");
-    std::memcpy(dst, data.data() + at, n);
-    at += n;
-  }
-  template <typename T>
-  T get() {
-    T v;
-    bytes(&v, sizeof v);
-    return v;
-  }
-};
 
 std::string chunk_name(uint64_t last_sample) {
   char name[40];
@@ -89,22 +67,12 @@ void ReplayBuffer::flush(const std::string& dir) {
   const size_t n = std::min(unflushed_, samples_.size());
   std::string out;
   out.append(kMagic, 4);
-  put(out, kVersion);
-  put(out, static_cast<uint32_t>(shape_.observation_size));
-  put(out, static_cast<uint32_t>(shape_.num_actions));
-  put(out, static_cast<uint32_t>(shape_.num_players));
-  put(out, static_cast<uint32_t>(n));
-  for (size_t k = samples_.size() - n; k < samples_.size(); ++k) {
-    const Sample& s = samples_[k];
-    out.append(reinterpret_cast<const char*>(s.observation.data()), s.observation.size());
-    out.append(reinterpret_cast<const char*>(s.legal.data()), s.legal.size() * sizeof(uint64_t));
-    put(out, static_cast<uint32_t>(s.policy.size()));
-    for (const auto& [a, p] : s.policy) {
-      put(out, a);
-      put(out, p);
-    }
-    out.append(reinterpret_cast<const char*>(s.value.data()), s.value.size() * sizeof(float));
-  }
+  put_bytes(out, kVersion);
+  put_bytes(out, static_cast<uint32_t>(shape_.observation_size));
+  put_bytes(out, static_cast<uint32_t>(shape_.num_actions));
+  put_bytes(out, static_cast<uint32_t>(shape_.num_players));
+  put_bytes(out, static_cast<uint32_t>(n));
+  for (size_t k = samples_.size() - n; k < samples_.size(); ++k) append_sample(out, samples_[k]);
   out.append(kEnd, 4);
   write_file_atomically((fs::path(dir) / chunk_name(total_added_)).string(), out);
   unflushed_ = 0;
@@ -121,7 +89,7 @@ void ReplayBuffer::load(const std::string& dir) {
     const std::string name = it->string();
     std::ifstream file(*it, std::ios::binary);
     std::string data((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
-    Reader r{data, name};
+    ByteReader r{data, "replay chunk '" + name + "'"};
     char magic[4];
     r.bytes(magic, 4);
     if (std::memcmp(magic, kMagic, 4) != 0) throw std::runtime_error("'" + name + "' is not a replay chunk");
@@ -131,25 +99,12 @@ void ReplayBuffer::load(const std::string& dir) {
         static_cast<int>(players) != shape_.num_players)
       throw std::runtime_error("replay chunk '" + name + "' holds samples of another game or encoding");
     const uint32_t count = r.get<uint32_t>();
-    std::vector<Sample> chunk(count);
-    for (Sample& s : chunk) {
-      s.observation.resize(obs);
-      r.bytes(s.observation.data(), obs);
-      s.legal.resize((actions + 63) / 64);
-      r.bytes(s.legal.data(), s.legal.size() * sizeof(uint64_t));
-      const uint32_t entries = r.get<uint32_t>();
-      if (entries > actions) throw std::runtime_error("replay chunk '" + name + "' is corrupt");
-      s.policy.resize(entries);
-      for (auto& [a, p] : s.policy) {
-        a = r.get<int32_t>();
-        p = r.get<float>();
-      }
-      s.value.resize(players);
-      r.bytes(s.value.data(), players * sizeof(float));
-    }
+    std::vector<Sample> chunk;
+    chunk.reserve(count);
+    for (uint32_t k = 0; k < count; ++k) chunk.push_back(read_sample(r, shape_));
     char end[4];
     r.bytes(end, 4);
-    if (std::memcmp(end, kEnd, 4) != 0 || r.at != data.size())
+    if (std::memcmp(end, kEnd, 4) != 0 || !r.done())
       throw std::runtime_error("replay chunk '" + name + "' is corrupt");
     for (auto s = chunk.rbegin(); s != chunk.rend() && loaded.size() < window_; ++s) loaded.push_front(std::move(*s));
   }

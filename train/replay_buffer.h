@@ -8,14 +8,9 @@
 #include <vector>
 
 #include "train/sample.h"
+#include "train/sample_codec.h"
 
 namespace djambi {
-
-struct SampleShape {
-  int observation_size = 0;
-  int num_actions = 0;
-  int num_players = 0;
-};
 
 class ReplayBuffer {
  public:

@@ -1,0 +1,79 @@
+// The actor's round as bytes: what is encoded decodes to the same games, samples and counts;
+// a cut, foreign, corrupt or overlong message is refused.
+#include "train/actor_messages.h"
+
+#include <gtest/gtest.h>
+
+#include "env/game_record.h"
+#include "env/tictactoe.h"
+#include "run_test_util.h"
+
+namespace djambi {
+namespace {
+
+struct ActorMessages : ::testing::Test {
+  ActorMessages() : tmp("actor_messages") {
+    TrainConfig config = load_train_config(std::string(DJAMBI_SOURCE_DIR) + "/configs/tictactoe.yaml");
+    apply_overrides(config, {"selfplay.games=4", "mcts.sims=8"});
+    const NetConfig net_config = net_config_for(*game, "small");
+    PolicyValueNet net(net_config);
+    Actor actor(game, config, net_config, torch::kCPU, RunDir(tmp.file("run")), {3, &net}, 5);
+    while (round.games.size() < 2) {
+      ActorRound next = actor.play();
+      for (FinishedGame& g : next.games) round.games.push_back(std::move(g));
+    }
+    round.weights_version = 3;
+  }
+  train_test::TempDir tmp;
+  std::shared_ptr<const Game> game = std::make_shared<TicTacToeGame>();
+  SampleShape shape{game->observation_shape().size(), game->num_actions(), game->num_players()};
+  ActorRound round;
+};
+
+TEST_F(ActorMessages, RoundTrip) {
+  const ActorRound back = decode_actor_round(encode_actor_round(round, shape), shape);
+  EXPECT_EQ(back.weights_version, 3);
+  ASSERT_EQ(back.games.size(), round.games.size());
+  for (size_t k = 0; k < round.games.size(); ++k) {
+    const FinishedGame &a = round.games[k], &b = back.games[k];
+    EXPECT_EQ(format_record(b.record), format_record(a.record));
+    EXPECT_EQ(b.outcome.ranks, a.outcome.ranks);
+    EXPECT_EQ(b.outcome.returns, a.outcome.returns);
+    EXPECT_EQ(b.outcome.winner, a.outcome.winner);
+    EXPECT_EQ(b.outcome.finished, a.outcome.finished);
+    EXPECT_EQ(b.network_seats, a.network_seats);
+    EXPECT_EQ(b.decisions, a.decisions);
+    EXPECT_EQ(b.forced_decisions, a.forced_decisions);
+    ASSERT_EQ(b.samples.size(), a.samples.size());
+    ASSERT_FALSE(a.samples.empty());
+    for (size_t i = 0; i < a.samples.size(); ++i) {
+      EXPECT_EQ(b.samples[i].observation, a.samples[i].observation);
+      EXPECT_EQ(b.samples[i].legal, a.samples[i].legal);
+      EXPECT_EQ(b.samples[i].policy, a.samples[i].policy);
+      EXPECT_EQ(b.samples[i].value, a.samples[i].value);
+    }
+  }
+}
+
+TEST_F(ActorMessages, BadBytesAreRefused) {
+  const std::string bytes = encode_actor_round(round, shape);
+  for (size_t cut : {size_t(0), size_t(3), size_t(20), bytes.size() / 2, bytes.size() - 1})
+    EXPECT_THROW(decode_actor_round(bytes.substr(0, cut), shape), std::runtime_error) << cut;
+  EXPECT_THROW(decode_actor_round(bytes + "x", shape), std::runtime_error);
+  std::string foreign = bytes;
+  foreign[0] = 'X';
+  EXPECT_THROW(decode_actor_round(foreign, shape), std::runtime_error);
+  SampleShape other = shape;
+  other.num_actions += 1;
+  EXPECT_THROW(decode_actor_round(bytes, other), std::runtime_error);
+  // A sample count far beyond the bytes: refused before anything is reserved.
+  std::string huge = bytes;
+  const std::string record = format_record(round.games[0].record);
+  const size_t count_at = 4 + 4 + 12 + 8 + 4 + 8 + record.size() + 1 + 4 + 4 + 2 * (4 + 4 + 1) + 12;
+  const uint32_t many = 0xFFFFFFF0u;
+  std::memcpy(&huge[count_at], &many, sizeof many);
+  EXPECT_THROW(decode_actor_round(huge, shape), std::runtime_error);
+}
+
+}  // namespace
+}  // namespace djambi

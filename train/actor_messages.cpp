@@ -1,0 +1,105 @@
+#include "train/actor_messages.h"
+
+#include "env/game_record.h"
+
+namespace djambi {
+
+namespace {
+
+constexpr char kMagic[4] = {'D', 'J', 'A', 'R'};
+constexpr uint32_t kVersion = 1;
+constexpr uint32_t kMaxSeats = 64;
+
+void put_string(std::string& out, const std::string& text) {
+  put_bytes(out, static_cast<uint64_t>(text.size()));
+  out += text;
+}
+
+std::string get_string(ByteReader& in) {
+  const auto size = in.get<uint64_t>();
+  if (size > in.data.size() - in.at) throw std::runtime_error(in.what + " is truncated");
+  std::string text(static_cast<size_t>(size), '\0');
+  in.bytes(text.data(), text.size());
+  return text;
+}
+
+void check(bool ok, const ByteReader& in) {
+  if (!ok) throw std::runtime_error(in.what + " is corrupt");
+}
+
+}  // namespace
+
+std::string encode_actor_round(const ActorRound& round, const SampleShape& shape) {
+  std::string out(kMagic, 4);
+  put_bytes(out, kVersion);
+  put_bytes(out, static_cast<int32_t>(shape.observation_size));
+  put_bytes(out, static_cast<int32_t>(shape.num_actions));
+  put_bytes(out, static_cast<int32_t>(shape.num_players));
+  put_bytes(out, static_cast<int64_t>(round.weights_version));
+  put_bytes(out, static_cast<uint32_t>(round.games.size()));
+  for (const FinishedGame& g : round.games) {
+    put_string(out, format_record(g.record));
+    put_bytes(out, static_cast<uint8_t>(g.outcome.finished));
+    put_bytes(out, static_cast<int32_t>(g.outcome.winner));
+    put_bytes(out, static_cast<uint32_t>(g.outcome.ranks.size()));
+    for (size_t seat = 0; seat < g.outcome.ranks.size(); ++seat) {
+      put_bytes(out, static_cast<int32_t>(g.outcome.ranks[seat]));
+      put_bytes(out, g.outcome.returns[seat]);
+      put_bytes(out, g.network_seats[seat]);
+    }
+    put_bytes(out, static_cast<int32_t>(g.decisions));
+    put_bytes(out, static_cast<int32_t>(g.imitation_samples));
+    put_bytes(out, static_cast<int32_t>(g.forced_decisions));
+    put_bytes(out, static_cast<uint32_t>(g.samples.size()));
+    for (const Sample& s : g.samples) append_sample(out, s);
+  }
+  return out;
+}
+
+ActorRound decode_actor_round(const std::string& bytes, const SampleShape& shape) {
+  ByteReader in{bytes, "actor message"};
+  char magic[4];
+  in.bytes(magic, 4);
+  if (std::memcmp(magic, kMagic, 4) != 0) throw std::runtime_error("not an actor message");
+  if (in.get<uint32_t>() != kVersion) throw std::runtime_error("actor message of another format version");
+  const auto observation = in.get<int32_t>(), actions = in.get<int32_t>(), players = in.get<int32_t>();
+  if (observation != shape.observation_size || actions != shape.num_actions || players != shape.num_players)
+    throw std::runtime_error("actor message of another game or encoding");
+  ActorRound round;
+  round.weights_version = in.get<int64_t>();
+  const auto games = in.get<uint32_t>();
+  for (uint32_t k = 0; k < games; ++k) {
+    FinishedGame g;
+    std::vector<GameRecord> records;
+    try {
+      records = parse_records(get_string(in));
+    } catch (const std::invalid_argument& e) {
+      throw std::runtime_error(in.what + ": game " + std::to_string(k + 1) + ": " + e.what());
+    }
+    check(records.size() == 1, in);
+    g.record = std::move(records.front());
+    g.outcome.finished = in.get<uint8_t>() != 0;
+    g.outcome.winner = in.get<int32_t>();
+    const auto seats = in.get<uint32_t>();
+    check(seats == static_cast<uint32_t>(players) && seats <= kMaxSeats, in);
+    check(g.outcome.winner >= -1 && g.outcome.winner < static_cast<int32_t>(seats), in);
+    for (uint32_t seat = 0; seat < seats; ++seat) {
+      g.outcome.ranks.push_back(in.get<int32_t>());
+      g.outcome.returns.push_back(in.get<float>());
+      g.network_seats.push_back(in.get<uint8_t>());
+    }
+    g.decisions = in.get<int32_t>();
+    g.imitation_samples = in.get<int32_t>();
+    g.forced_decisions = in.get<int32_t>();
+    const auto samples = in.get<uint32_t>();
+    // Each sample takes at least its observation: a count the bytes cannot hold is corrupt.
+    check(samples <= (bytes.size() - in.at) / std::max<size_t>(1, static_cast<size_t>(observation)), in);
+    g.samples.reserve(samples);
+    for (uint32_t i = 0; i < samples; ++i) g.samples.push_back(read_sample(in, shape));
+    round.games.push_back(std::move(g));
+  }
+  check(in.done(), in);
+  return round;
+}
+
+}  // namespace djambi
