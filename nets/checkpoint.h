@@ -32,6 +32,10 @@ void save_checkpoint(const std::string& path, PolicyValueNet& net, int64_t step,
                      torch::optim::Optimizer* optimizer = nullptr,
                      const std::map<std::string, std::string>& metadata = {});
 
+// CRC-32 (the zip polynomial) of `size` bytes: the seal of checkpoints, and of any LibTorch
+// archive that travels as bytes (LibTorch checks none itself and can crash on corrupted ones).
+uint32_t crc32(const char* data, size_t size);
+
 // Writes an archive assembled by hand the way save_checkpoint writes its own (sealed, see
 // checkpoint.cpp, and atomically); for tools and tests. load_checkpoint still checks its content.
 void write_checkpoint_archive(torch::serialize::OutputArchive& archive, const std::string& path);

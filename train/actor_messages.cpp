@@ -1,12 +1,16 @@
 #include "train/actor_messages.h"
 
+#include <sstream>
+
 #include "env/game_record.h"
+#include "nets/checkpoint.h"
 
 namespace djambi {
 
 namespace {
 
 constexpr char kMagic[4] = {'D', 'J', 'A', 'R'};
+constexpr char kWeightsMagic[4] = {'D', 'J', 'W', 'T'};
 constexpr uint32_t kVersion = 1;
 constexpr uint32_t kMaxSeats = 64;
 
@@ -100,6 +104,48 @@ ActorRound decode_actor_round(const std::string& bytes, const SampleShape& shape
   }
   check(in.done(), in);
   return round;
+}
+
+std::string encode_weights(const PolicyValueNet& net, long long version) {
+  torch::serialize::OutputArchive archive;
+  net->save(archive);
+  std::ostringstream archive_bytes;
+  archive.save_to(archive_bytes);
+  std::string out(kWeightsMagic, 4);
+  put_bytes(out, kVersion);
+  put_bytes(out, static_cast<int64_t>(version));
+  const std::string archive_text = archive_bytes.str();
+  put_bytes(out, crc32(archive_text.data(), archive_text.size()));
+  put_string(out, archive_text);
+  return out;
+}
+
+long long decode_weights(const std::string& bytes, PolicyValueNet& into) {
+  ByteReader in{bytes, "weights message"};
+  char magic[4];
+  in.bytes(magic, 4);
+  if (std::memcmp(magic, kWeightsMagic, 4) != 0) throw std::runtime_error("not a weights message");
+  if (in.get<uint32_t>() != kVersion) throw std::runtime_error("weights message of another format version");
+  const auto version = in.get<int64_t>();
+  const auto crc = in.get<uint32_t>();
+  const std::string archive_bytes = get_string(in);
+  check(in.done(), in);
+  // Checked before LibTorch parses it (nets/checkpoint.h: crc32).
+  check(crc32(archive_bytes.data(), archive_bytes.size()) == crc, in);
+  // Loaded into a network of its own first: a refused message leaves `into` untouched.
+  PolicyValueNet loaded(into->config);
+  try {
+    torch::serialize::InputArchive archive;
+    archive.load_from(archive_bytes.data(), archive_bytes.size(), torch::Device(torch::kCPU));
+    loaded->load(archive);
+    copy_weights(loaded, into);
+  } catch (const c10::Error& e) {
+    throw std::runtime_error(std::string("weights message is corrupt or of another network: ") +
+                             e.what_without_backtrace());
+  } catch (const std::invalid_argument& e) {
+    throw std::runtime_error(std::string("weights message of another network: ") + e.what());
+  }
+  return version;
 }
 
 }  // namespace djambi

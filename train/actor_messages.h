@@ -1,8 +1,9 @@
 #pragma once
-// The actor's round (train/actor.h) as bytes, for a transport between processes: each
-// finished game with its samples, record, outcome and counts, and the weights version it was
-// played with. Decoding checks everything it reads: a short, foreign or corrupt message
-// throws std::runtime_error and yields nothing.
+// The messages between actors and the learner (train/actor.h) as bytes, for a transport
+// between processes. Actor -> learner: a round, each finished game with its samples, record,
+// outcome and counts, and the weights version it was played with. Learner -> actor: the
+// weights with their version. Decoding checks everything it reads: a short, foreign or corrupt
+// message throws std::runtime_error and changes nothing.
 #include <string>
 
 #include "train/actor.h"
@@ -12,5 +13,10 @@ namespace djambi {
 
 std::string encode_actor_round(const ActorRound& round, const SampleShape& shape);
 ActorRound decode_actor_round(const std::string& bytes, const SampleShape& shape);
+
+std::string encode_weights(const PolicyValueNet& net, long long version);
+// Loads the weights into `into` (a network of the same configuration) and returns their
+// version; `into` is left as it was when the message is refused.
+long long decode_weights(const std::string& bytes, PolicyValueNet& into);
 
 }  // namespace djambi

@@ -75,5 +75,28 @@ TEST_F(ActorMessages, BadBytesAreRefused) {
   EXPECT_THROW(decode_actor_round(huge, shape), std::runtime_error);
 }
 
+// The weights travel with their version; the copy computes what the original does; a cut or
+// foreign message, or one of another architecture, leaves the receiving network as it was.
+TEST_F(ActorMessages, WeightsRoundTrip) {
+  const NetConfig config = net_config_for(*game, "small");
+  PolicyValueNet sent(config), received(config);
+  const torch::Tensor x = torch::rand({3, game->observation_shape().channels, 3, 3});
+  sent->eval();
+  received->eval();
+  const std::string bytes = encode_weights(sent, 42);
+  torch::NoGradGuard no_grad;
+  const torch::Tensor before = received->forward(x).values.clone();
+  EXPECT_THROW(decode_weights(bytes.substr(0, bytes.size() / 2), received), std::runtime_error);
+  std::string flipped = bytes;
+  flipped[bytes.size() / 2] ^= 0x5a;
+  EXPECT_THROW(decode_weights(flipped, received), std::runtime_error);
+  NetConfig bigger = config;
+  bigger.channels *= 2;
+  EXPECT_THROW(decode_weights(encode_weights(PolicyValueNet(bigger), 1), received), std::runtime_error);
+  EXPECT_TRUE(torch::equal(received->forward(x).values, before));
+  EXPECT_EQ(decode_weights(bytes, received), 42);
+  EXPECT_TRUE(torch::allclose(received->forward(x).values, sent->forward(x).values));
+}
+
 }  // namespace
 }  // namespace djambi
