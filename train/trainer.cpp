@@ -97,7 +97,6 @@ class Trainer {
   TrainingCounters at_start_;  // as the run stood when this process started (resumed)
   RecentScore recent_mixed_;   // the network's recent score in games with fixed seats (the fading teacher)
   LossStats last_loss_;
-  json last_evaluation_;
   long long checkpointed_step_ = -1;  // the step of the newest checkpoint on disk
   AppendFile metrics_;
 };
@@ -263,8 +262,7 @@ void Trainer::learn_one_step() {
 
   json record;
   if (config_.evaluation.every_steps > 0 && step % config_.evaluation.every_steps == 0) {
-    last_evaluation_ = evaluate();
-    record["evaluation"] = last_evaluation_;
+    record["evaluation"] = evaluate();
   }
   const TrainingCounters counters = counters_now();
   record.update(json(counters));
