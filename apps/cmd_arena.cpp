@@ -139,15 +139,20 @@ auto play_with_progress(const char* what, uint64_t total, const std::function<vo
   }
 }
 
-void play_cross_table(const ArenaOptions& o, std::shared_ptr<const Game> game, const std::vector<std::string>& specs,
-                      const PlayerFactory& factory, const std::function<void(const ArenaGame&)>& save_record) {
-  const auto start = std::chrono::steady_clock::now();
-  CrossPlaySettings settings;
-  settings.specs = specs;
-  settings.games_per_pair = o.games;
+// The games, parallel games, turn cap and seed the options give a match (its seats set apart).
+ArenaSettings match_settings(const ArenaOptions& o) {
+  ArenaSettings settings;
+  settings.games = o.games;
   settings.parallel = o.parallel;
   settings.max_turns = o.max_turns;
   settings.seed = o.seed;
+  return settings;
+}
+
+void play_cross_table(const ArenaOptions& o, std::shared_ptr<const Game> game, const std::vector<std::string>& specs,
+                      const PlayerFactory& factory, const std::function<void(const ArenaGame&)>& save_record) {
+  const auto start = std::chrono::steady_clock::now();
+  const CrossPlaySettings settings{specs, match_settings(o)};
   const size_t total = specs.size() * (specs.size() - 1) * static_cast<size_t>(o.games);
   const CrossPlayResult result = play_with_progress("cross-play games", total, save_record, [&](auto on_game) {
     return run_cross_play(game, factory, settings, [&](size_t, size_t, const ArenaGame& g) { on_game(g); });
@@ -197,12 +202,8 @@ void run_arena_command(ArenaOptions o, bool parallel_given) {
     return;
   }
   const auto start = std::chrono::steady_clock::now();
-  ArenaSettings settings;
+  ArenaSettings settings = match_settings(o);
   settings.seat_specs = specs;
-  settings.games = o.games;
-  settings.parallel = o.parallel;
-  settings.max_turns = o.max_turns;
-  settings.seed = o.seed;
   const auto games = static_cast<uint64_t>(o.games);
   const ArenaResult result = play_with_progress("arena games", games, save_record, [&](auto on_game) {
     return run_arena(game, factory, settings, [&](int, const ArenaGame& g) { on_game(g); });

@@ -1,8 +1,9 @@
 #pragma once
 // Tournaments between any players: one spec per seat (specs may repeat, as in one az against
 // three mcts), cycling through the distinct seatings so that every spec sits in every seat
-// equally often, games played in parallel. Results per distinct spec: wins, draws, win rate with its 95% interval, mean rank
-// and a Plackett-Luce rating fitted from the rankings of all games.
+// equally often, games played in parallel. Results per distinct spec: wins, draws, win rate
+// with its 95% interval, mean rank and a Plackett-Luce rating fitted from the rankings of all
+// games.
 #include <functional>
 #include <memory>
 #include <string>

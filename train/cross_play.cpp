@@ -29,13 +29,10 @@ CrossPlayResult run_cross_play(std::shared_ptr<const Game> game, const PlayerFac
   for (size_t i = 0; i < n; ++i)
     for (size_t j = 0; j < n; ++j) {
       if (i == j) continue;
-      ArenaSettings match;
+      ArenaSettings match = settings.match;
       match.seat_specs.assign(static_cast<size_t>(game->num_players()), settings.specs[j]);
       match.seat_specs[0] = settings.specs[i];
-      match.games = settings.games_per_pair;
-      match.parallel = settings.parallel;
-      match.max_turns = settings.max_turns;
-      match.seed = settings.seed + 1000003 * (i * n + j);
+      match.seed = settings.match.seed + 1000003 * (i * n + j);
       ArenaGameCallback callback;
       if (on_game) callback = [&](int, const ArenaGame& g) { on_game(i, j, g); };
       result.matches[i][j] = run_arena(game, factory, match, callback);

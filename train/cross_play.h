@@ -15,10 +15,9 @@ namespace djambi {
 
 struct CrossPlaySettings {
   std::vector<std::string> specs;  // at least two, all different
-  int games_per_pair = 0;          // games of each ordered pair
-  int parallel = 1;
-  int max_turns = 1000;
-  uint64_t seed = 1;
+  // Each ordered pair's match: its games, parallel games, turn cap and seed (the seed is
+  // varied per pair; the seats are the pair's).
+  ArenaSettings match;
 };
 
 struct CrossPlayResult {

@@ -16,9 +16,9 @@ TEST(CrossPlay, GreedyDominatesRandomInBothDirections) {
   auto game = std::make_shared<DjambiGame>();
   CrossPlaySettings s;
   s.specs = {"random", "greedy"};
-  s.games_per_pair = 8;
-  s.parallel = 2;
-  s.max_turns = 600;
+  s.match.games = 8;
+  s.match.parallel = 2;
+  s.match.max_turns = 600;
   std::map<std::pair<size_t, size_t>, int> games_of_pair;
   const CrossPlayResult r = run_cross_play(game, basic_player_factory(), s,
                                            [&](size_t i, size_t j, const ArenaGame& g) {
@@ -47,7 +47,7 @@ TEST(CrossPlay, GreedyDominatesRandomInBothDirections) {
 TEST(CrossPlay, RefusesFewerThanTwoOrRepeatedOrBadPlayersBeforePlaying) {
   auto game = std::make_shared<TicTacToeGame>();
   CrossPlaySettings s;
-  s.games_per_pair = 2;
+  s.match.games = 2;
   int games = 0;
   const auto count = [&](size_t, size_t, const ArenaGame&) { ++games; };
   s.specs = {"random"};
