@@ -6,11 +6,16 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
 
 #include "apps/cli_common.h"
 #include "apps/commands.h"
+#include "env/message_text.h"
 #include "train/trainer.h"
+#ifdef DJAMBI_WITH_MPI
+#include "train/mpi_actors.h"
+#endif
 
 namespace djambi::cli {
 
@@ -68,13 +73,15 @@ extern "C" void on_stop_signal(int signal) {
   [[maybe_unused]] const ssize_t written = write(STDERR_FILENO, message, sizeof message - 1);
 }
 
-void run_train(const TrainOptions& o) {
+// The learner's side (the whole run in one process): trains and prints the outcome.
+void run_learner(const TrainOptions& o, TrainHooks hooks) {
   TrainOutcome outcome;
-  TrainHooks hooks;
   hooks.report = ProgressPrinter();
   hooks.stop = &stop_requested;
   std::signal(SIGINT, on_stop_signal);
   std::signal(SIGTERM, on_stop_signal);
+  // mpirun ends the whole job on Ctrl-C but passes SIGUSR1 on: the way to stop a job cleanly.
+  std::signal(SIGUSR1, on_stop_signal);
   if (!o.resume_dir.empty()) {
     if (!o.config_path.empty() || !o.run_dir.empty() || !o.overrides.empty() || !o.variants.empty())
       throw UsageError("--resume continues a run with its own config.yaml; it takes no --config, --run, --set or --variant");
@@ -101,6 +108,58 @@ void run_train(const TrainOptions& o) {
   std::printf("trained %lld steps; checkpoint %s\n", outcome.steps, outcome.final_checkpoint.c_str());
 }
 
+// Whether a launcher (mpirun, srun) started this process as one rank of a job.
+bool started_by_mpi_launcher() {
+  for (const char* variable : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK", "PMI_RANK"})
+    if (std::getenv(variable)) return true;
+  return false;
+}
+
+#ifdef DJAMBI_WITH_MPI
+// One rank of `mpirun -np K djambi train ...`: the learner on rank 0, actors on the others
+// (docs/DISTRIBUTED.md).
+void run_rank(const TrainOptions& o) {
+  MpiSession mpi;
+  if (mpi.size() == 1) return run_learner(o, {});
+  if (mpi.rank() != 0) {
+    // The learner decides when the run ends; an actor leaves when it says so.
+    std::signal(SIGINT, SIG_IGN);
+    std::signal(SIGUSR1, SIG_IGN);
+    try {
+      run_mpi_actor(mpi);
+      return;
+    } catch (const std::exception& e) {
+      // No MPI_Finalize: it would wait for the learner. The learner goes on without this rank
+      // under mpirun --enable-recovery; otherwise mpirun ends the job.
+      std::fprintf(stderr, "error: %s\n", printable_message(e.what()).c_str());
+      std::fflush(stderr);
+      std::_Exit(1);
+    }
+  }
+  TrainHooks hooks;
+  hooks.actors = mpi_actor_pool(mpi);
+  try {
+    run_learner(o, hooks);
+  } catch (const std::exception& e) {
+    // The actors would wait for a learner that is gone: end every rank.
+    std::fprintf(stderr, "error: %s\n", printable_message(e.what()).c_str());
+    std::fflush(stderr);
+    mpi.abort(dynamic_cast<const std::invalid_argument*>(&e) ? 2 : 1);
+  }
+}
+#endif
+
+void run_train(const TrainOptions& o) {
+#ifdef DJAMBI_WITH_MPI
+  if (started_by_mpi_launcher()) return run_rank(o);
+#else
+  if (started_by_mpi_launcher())
+    throw UsageError("started by mpirun, but this djambi was built without MPI: install libopenmpi-dev and build "
+                     "again (scripts/setup.sh), or run djambi train without mpirun");
+#endif
+  run_learner(o, {});
+}
+
 }  // namespace
 
 void register_train_command(CLI::App& app) {
@@ -109,7 +168,9 @@ void register_train_command(CLI::App& app) {
   cmd->footer(
       "Examples:\n  djambi train --config configs/djambi-quick.yaml --run runs/quick\n"
       "  djambi train --config configs/djambi.yaml --run runs/long --set mcts.sims=200\n"
-      "  djambi train --resume runs/long");
+      "  djambi train --resume runs/long\n"
+      "  mpirun -np 3 djambi train --config configs/djambi.yaml --run runs/dist   (learner + 2 actors, "
+      "docs/DISTRIBUTED.md)");
   cmd->add_option("--config", o->config_path, "YAML config (configs/*.yaml); defaults when omitted");
   cmd->add_option("--run", o->run_dir, "Run directory to create (must not exist or be empty)");
   cmd->add_option("--resume", o->resume_dir, "Run directory to continue");

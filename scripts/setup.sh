@@ -31,6 +31,8 @@ PACKAGES=(
   libopenblas0-openmp
   libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev
   python3-matplotlib
+  # Distributed self-play: `mpirun -np K djambi train` (docs/DISTRIBUTED.md).
+  libopenmpi-dev openmpi-bin
 )
 # Debian's LibTorch (CPU) unless another is named.
 if [ -z "$torch" ]; then PACKAGES+=(libtorch-dev); fi

@@ -25,6 +25,14 @@ SelfPlaySettings selfplay_settings(const TrainConfig& c, uint64_t seed) {
 
 }  // namespace
 
+ActorSearchStats& ActorSearchStats::operator+=(const ActorSearchStats& o) {
+  tree_seconds += o.tree_seconds;
+  network_seconds += o.network_seconds;
+  positions += o.positions;
+  network_positions += o.network_positions;
+  return *this;
+}
+
 Actor::Actor(std::shared_ptr<const Game> game, const TrainConfig& config, const NetConfig& net_config,
              torch::Device device, const RunDir& run, const ActorWeights& weights, uint64_t seed)
     : network_(std::make_shared<TorchEvaluator>(PolicyValueNet(net_config), device)),
@@ -46,6 +54,7 @@ ActorRound Actor::play() {
   ActorRound round;
   round.games = selfplay_->step();
   round.weights_version = version_;
+  round.search = search_stats();
   return round;
 }
 

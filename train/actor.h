@@ -24,17 +24,39 @@ struct ActorWeights {
   const PolicyValueNet* net = nullptr;
 };
 
-// Actor -> learner: one round of self-play.
-struct ActorRound {
-  std::vector<FinishedGame> games;  // finished in this round, with their samples
-  long long weights_version = 0;    // the weights they were (last) played with
-};
-
 // What the actor's search has cost since it was made.
 struct ActorSearchStats {
   double tree_seconds = 0, network_seconds = 0;
   long long positions = 0;          // leaves searched
   long long network_positions = 0;  // leaves the network evaluated (not in the cache)
+
+  double cache_hit_rate() const {
+    return positions > 0 ? 1.0 - static_cast<double>(network_positions) / static_cast<double>(positions) : 0.0;
+  }
+  ActorSearchStats& operator+=(const ActorSearchStats& o);
+};
+
+// Actor -> learner: one round of self-play (or several, gathered while a remote actor waited).
+struct ActorRound {
+  std::vector<FinishedGame> games;  // finished in this round, with their samples
+  long long weights_version = 0;    // the weights they were (last) played with
+  ActorSearchStats search;          // the actor's totals when it sent the round
+};
+
+// Learner -> remote actor, in answer to each round (train/mpi_actors.h): how to go on. (The
+// weights travel on their own, encode_weights.)
+struct ActorControl {
+  double opponent_games = 0;      // the share of new games that seat opponents
+  long long checkpoints = 0;      // checkpoints the learner has saved: the league refreshes when it grows
+  bool stop = false;              // the run is over: finish
+};
+
+// Learner -> remote actor, once at the start: what to play.
+struct ActorHello {
+  std::string config_yaml;  // the run's config (to_yaml)
+  std::string run_dir;      // where the league's checkpoints are (a shared file system)
+  uint64_t seed = 0;        // of this actor's random choices
+  std::string weights;      // the network to start with (encode_weights)
 };
 
 class Actor {
@@ -53,7 +75,6 @@ class Actor {
   void refresh_league();
 
   ActorSearchStats search_stats() const;
-  double cache_hit_rate() const { return cache_->hit_rate(); }
   long long weights_version() const { return version_; }
 
  private:

@@ -11,7 +11,9 @@ namespace {
 
 constexpr char kMagic[4] = {'D', 'J', 'A', 'R'};
 constexpr char kWeightsMagic[4] = {'D', 'J', 'W', 'T'};
-constexpr uint32_t kVersion = 1;
+constexpr char kControlMagic[4] = {'D', 'J', 'A', 'C'};
+constexpr char kHelloMagic[4] = {'D', 'J', 'A', 'H'};
+constexpr uint32_t kVersion = 2;
 constexpr uint32_t kMaxSeats = 64;
 
 void put_string(std::string& out, const std::string& text) {
@@ -31,15 +33,32 @@ void check(bool ok, const ByteReader& in) {
   if (!ok) throw std::runtime_error(in.what + " is corrupt");
 }
 
+// The magic and format version every message starts with.
+void put_header(std::string& out, const char (&magic)[4]) {
+  out.append(magic, 4);
+  put_bytes(out, kVersion);
+}
+
+void check_header(ByteReader& in, const char (&magic)[4]) {
+  char read[4];
+  in.bytes(read, 4);
+  if (std::memcmp(read, magic, 4) != 0) throw std::runtime_error(in.what + " expected, other bytes found");
+  if (in.get<uint32_t>() != kVersion) throw std::runtime_error(in.what + " of another format version");
+}
+
 }  // namespace
 
 std::string encode_actor_round(const ActorRound& round, const SampleShape& shape) {
-  std::string out(kMagic, 4);
-  put_bytes(out, kVersion);
+  std::string out;
+  put_header(out, kMagic);
   put_bytes(out, static_cast<int32_t>(shape.observation_size));
   put_bytes(out, static_cast<int32_t>(shape.num_actions));
   put_bytes(out, static_cast<int32_t>(shape.num_players));
   put_bytes(out, static_cast<int64_t>(round.weights_version));
+  put_bytes(out, round.search.tree_seconds);
+  put_bytes(out, round.search.network_seconds);
+  put_bytes(out, static_cast<int64_t>(round.search.positions));
+  put_bytes(out, static_cast<int64_t>(round.search.network_positions));
   put_bytes(out, static_cast<uint32_t>(round.games.size()));
   for (const FinishedGame& g : round.games) {
     put_string(out, format_record(g.record));
@@ -62,15 +81,16 @@ std::string encode_actor_round(const ActorRound& round, const SampleShape& shape
 
 ActorRound decode_actor_round(const std::string& bytes, const SampleShape& shape) {
   ByteReader in{bytes, "actor message"};
-  char magic[4];
-  in.bytes(magic, 4);
-  if (std::memcmp(magic, kMagic, 4) != 0) throw std::runtime_error("not an actor message");
-  if (in.get<uint32_t>() != kVersion) throw std::runtime_error("actor message of another format version");
+  check_header(in, kMagic);
   const auto observation = in.get<int32_t>(), actions = in.get<int32_t>(), players = in.get<int32_t>();
   if (observation != shape.observation_size || actions != shape.num_actions || players != shape.num_players)
     throw std::runtime_error("actor message of another game or encoding");
   ActorRound round;
   round.weights_version = in.get<int64_t>();
+  round.search.tree_seconds = in.get<double>();
+  round.search.network_seconds = in.get<double>();
+  round.search.positions = in.get<int64_t>();
+  round.search.network_positions = in.get<int64_t>();
   const auto games = in.get<uint32_t>();
   for (uint32_t k = 0; k < games; ++k) {
     FinishedGame g;
@@ -106,13 +126,56 @@ ActorRound decode_actor_round(const std::string& bytes, const SampleShape& shape
   return round;
 }
 
+std::string encode_actor_control(const ActorControl& control) {
+  std::string out;
+  put_header(out, kControlMagic);
+  put_bytes(out, control.opponent_games);
+  put_bytes(out, static_cast<int64_t>(control.checkpoints));
+  put_bytes(out, static_cast<uint8_t>(control.stop));
+  return out;
+}
+
+ActorControl decode_actor_control(const std::string& bytes) {
+  ByteReader in{bytes, "actor control message"};
+  check_header(in, kControlMagic);
+  ActorControl control;
+  control.opponent_games = in.get<double>();
+  control.checkpoints = in.get<int64_t>();
+  const auto stop = in.get<uint8_t>();
+  check(in.done() && stop <= 1 && control.opponent_games >= 0 && control.opponent_games <= 1, in);
+  control.stop = stop != 0;
+  return control;
+}
+
+std::string encode_actor_hello(const ActorHello& hello) {
+  std::string out;
+  put_header(out, kHelloMagic);
+  put_string(out, hello.config_yaml);
+  put_string(out, hello.run_dir);
+  put_bytes(out, hello.seed);
+  put_string(out, hello.weights);
+  return out;
+}
+
+ActorHello decode_actor_hello(const std::string& bytes) {
+  ByteReader in{bytes, "actor hello message"};
+  check_header(in, kHelloMagic);
+  ActorHello hello;
+  hello.config_yaml = get_string(in);
+  hello.run_dir = get_string(in);
+  hello.seed = in.get<uint64_t>();
+  hello.weights = get_string(in);
+  check(in.done(), in);
+  return hello;
+}
+
 std::string encode_weights(const PolicyValueNet& net, long long version) {
   torch::serialize::OutputArchive archive;
   net->save(archive);
   std::ostringstream archive_bytes;
   archive.save_to(archive_bytes);
-  std::string out(kWeightsMagic, 4);
-  put_bytes(out, kVersion);
+  std::string out;
+  put_header(out, kWeightsMagic);
   put_bytes(out, static_cast<int64_t>(version));
   const std::string archive_text = archive_bytes.str();
   put_bytes(out, crc32(archive_text.data(), archive_text.size()));
@@ -122,10 +185,7 @@ std::string encode_weights(const PolicyValueNet& net, long long version) {
 
 long long decode_weights(const std::string& bytes, PolicyValueNet& into) {
   ByteReader in{bytes, "weights message"};
-  char magic[4];
-  in.bytes(magic, 4);
-  if (std::memcmp(magic, kWeightsMagic, 4) != 0) throw std::runtime_error("not a weights message");
-  if (in.get<uint32_t>() != kVersion) throw std::runtime_error("weights message of another format version");
+  check_header(in, kWeightsMagic);
   const auto version = in.get<int64_t>();
   const auto crc = in.get<uint32_t>();
   const std::string archive_bytes = get_string(in);

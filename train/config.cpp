@@ -304,6 +304,8 @@ const std::vector<Key>& keys() {
     t.push_back(int_key(DJ_KEY(run, seed), 1, 0, 2147483647, "Seed of every random choice of the run."));
     t.push_back(int_key(DJ_KEY(run, threads), 2, 1, 256,
                         "TBB worker threads for the games' tree work (they share the cores with net.threads)."));
+    t.push_back(double_key(DJ_KEY(run, actor_timeout_seconds), 120, 0, 1000000, kOpenMin,
+                           "mpirun: an actor rank silent this long after the learner's last answer is given up (the run goes on without it); an actor that waits ten times this long for the learner stops (docs/DISTRIBUTED.md)."));
     return t;
   }();
   return table;

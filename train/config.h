@@ -91,6 +91,7 @@ struct TrainConfig {
     int keep_checkpoints = 0;
     int seed = 0;
     int threads = 0;  // TBB threads
+    double actor_timeout_seconds = 0;  // mpirun: when a silent actor or learner is given up
   };
 
   Game game;

@@ -11,13 +11,12 @@
 
 #include "env/append_file.h"
 #include "env/atomic_file.h"
-#include "env/games.h"
 #include "mcts/basic_players.h"
 #include "nets/bundle.h"
 #include "nets/checkpoint.h"
 #include "nets/device.h"
 #include "nets/torch_evaluator.h"
-#include "train/actor.h"
+#include "train/actor_pool.h"
 #include "train/evaluation.h"
 #include "train/export.h"
 #include "train/games_log.h"
@@ -27,6 +26,7 @@
 #include "train/replay_buffer.h"
 #include "train/resume.h"
 #include "train/run_dir.h"
+#include "train/run_setup.h"
 
 namespace djambi {
 
@@ -34,20 +34,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 using nlohmann::json;
-
-std::shared_ptr<const Game> game_of(const TrainConfig& c) {
-  return make_game(c.game.name, parse_variants(c.game.variants), reward_scheme_from_name(c.game.reward),
-                   static_cast<float>(c.game.draw_value));
-}
-
-NetConfig net_config_from(const TrainConfig& c, const Game& game) {
-  // Variant names in section-9 order, as the game prints them (and az players compare them).
-  NetConfig n = net_config_for(game, c.net.preset, variant_names_of(game));
-  if (c.net.channels > 0) n.channels = c.net.channels;
-  if (c.net.blocks > 0) n.blocks = c.net.blocks;
-  if (c.net.value_hidden > 0) n.value_hidden = c.net.value_hidden;
-  return n;
-}
 
 // Everything a run holds in memory.
 class Trainer {
@@ -63,6 +49,7 @@ class Trainer {
   // Makes everything up to the current step durable, then saves and commits its checkpoint.
   void checkpoint();
   json evaluate();
+  json actor_records() const;  // each actor's games, samples and samples per second
   void report(bool done) const;
   bool should_stop() const;
   bool stop_requested() const { return hooks_.stop && hooks_.stop->load(); }
@@ -85,7 +72,7 @@ class Trainer {
   std::unique_ptr<Learner> learner_;
   std::shared_ptr<TorchEvaluator> network_;  // the learner's network, for the evaluation games
   std::unique_ptr<ReplayBuffer> replay_;
-  std::unique_ptr<Actor> actor_;  // self-play, with its own copy of the weights
+  std::unique_ptr<ActorPool> actors_;  // self-play, with its own copies of the weights
   std::mt19937_64 rng_;
 
   TrainHooks hooks_;
@@ -107,7 +94,7 @@ Trainer::Trainer(const std::string& root, const TrainConfig& config, bool resume
       config_(resume ? load_train_config(dir_.config_path()) : config),
       tbb_threads_(tbb::global_control::max_allowed_parallelism, static_cast<size_t>(config_.run.threads)),
       game_(game_of(config_)),
-      net_config_(net_config_from(config_, *game_)),
+      net_config_(net_config_of(config_, *game_)),
       device_(select_device(config_.net.device)),
       rng_(static_cast<uint64_t>(config_.run.seed)),
       hooks_(std::move(hooks)) {
@@ -131,8 +118,9 @@ Trainer::Trainer(const std::string& root, const TrainConfig& config, bool resume
   if (resume) this->resume();
   step_start_ = learner_->steps();
   network_ = std::make_shared<TorchEvaluator>(learner_->net(), device_);
-  actor_ = std::make_unique<Actor>(game_, config_, net_config_, device_, dir_,
-                                   ActorWeights{learner_->steps(), &learner_->net()}, rng_());
+  const ActorPoolMaker make_actors = hooks_.actors ? hooks_.actors : make_local_actor_pool;
+  actors_ = make_actors(
+      {game_, config_, net_config_, device_, dir_, ActorWeights{learner_->steps(), &learner_->net()}, rng_()});
   counters_.first_place_by_seat.resize(static_cast<size_t>(game_->num_players()), 0);
   metrics_ = AppendFile(dir_.metrics_path());
 }
@@ -173,7 +161,7 @@ double Trainer::run_seconds() const {
 
 TrainingCounters Trainer::counters_now() const {
   TrainingCounters c = counters_;
-  const ActorSearchStats search = actor_->search_stats();
+  const ActorSearchStats search = actors_->search_stats();
   c.elapsed_seconds = run_seconds();
   c.search_tree_seconds = at_start_.search_tree_seconds + search.tree_seconds;
   c.search_network_seconds = at_start_.search_network_seconds + search.network_seconds;
@@ -224,7 +212,7 @@ void Trainer::checkpoint() {
                   reward_metadata(evaluation_search_config(config_)));
   dir_.commit_checkpoint(path, config_.run.keep_checkpoints);
   checkpointed_step_ = step;
-  actor_->refresh_league();
+  actors_->checkpoint_saved();
 }
 
 json Trainer::evaluate() {
@@ -258,7 +246,7 @@ void Trainer::learn_one_step() {
   credit_ -= 1.0;
   counters_.learn_seconds += std::chrono::duration<double>(Clock::now() - t0).count();
   const long long step = learner_->steps();
-  if (step % config_.selfplay.weights_every_steps == 0) actor_->load_weights({step, &learner_->net()});
+  if (step % config_.selfplay.weights_every_steps == 0) actors_->publish_weights(learner_->net(), step);
 
   json record;
   if (config_.evaluation.every_steps > 0 && step % config_.evaluation.every_steps == 0) {
@@ -278,12 +266,25 @@ void Trainer::learn_one_step() {
   record["recent_mixed_score"] = recent_mixed_.score();
   record["opponent_games"] = opponent_share();
   record["replay_size"] = replay_->size();
-  record["cache_hit_rate"] = actor_->cache_hit_rate();
-  record["actor_weights_step"] = actor_->weights_version();
+  record["cache_hit_rate"] = actors_->search_stats().cache_hit_rate();
+  record["actor_weights_step"] = actors_->weights_version();
+  record["actors"] = actor_records();
   // The record goes before the checkpoint of its step: a checkpoint never holds a step that
   // metrics.jsonl lacks.
   metrics_.append(record.dump() + "\n");
   if (config_.run.checkpoint_every_steps > 0 && step % config_.run.checkpoint_every_steps == 0) checkpoint();
+}
+
+json Trainer::actor_records() const {
+  json list = json::array();
+  for (const ActorThroughput& a : actors_->throughput())
+    // Named apart from the run's totals ("games", "samples"): these count from the actor's start.
+    list.push_back({{"rank", a.rank},
+                    {"alive", a.alive},
+                    {"games_played", a.games},
+                    {"samples_made", a.samples},
+                    {"sample_rate", static_cast<double>(a.samples) / std::max(1e-9, a.seconds)}});
+  return list;
 }
 
 void Trainer::report(bool done) const {
@@ -310,10 +311,9 @@ void Trainer::report(bool done) const {
 TrainOutcome Trainer::run() {
   while (!should_stop()) {
     const auto t0 = Clock::now();
-    actor_->set_opponent_games(opponent_share());
-    std::vector<FinishedGame> finished = actor_->play().games;
+    std::vector<ActorRound> rounds = actors_->collect(opponent_share());
     counters_.selfplay_seconds += std::chrono::duration<double>(Clock::now() - t0).count();
-    record_games(finished);
+    for (ActorRound& round : rounds) record_games(round.games);
     while (credit_ >= 1.0 && !should_stop()) learn_one_step();
     report(false);
   }

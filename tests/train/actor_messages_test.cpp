@@ -23,6 +23,7 @@ struct ActorMessages : ::testing::Test {
       for (FinishedGame& g : next.games) round.games.push_back(std::move(g));
     }
     round.weights_version = 3;
+    round.search = {1.5, 0.25, 1000, 600};
   }
   train_test::TempDir tmp;
   std::shared_ptr<const Game> game = std::make_shared<TicTacToeGame>();
@@ -33,6 +34,11 @@ struct ActorMessages : ::testing::Test {
 TEST_F(ActorMessages, RoundTrip) {
   const ActorRound back = decode_actor_round(encode_actor_round(round, shape), shape);
   EXPECT_EQ(back.weights_version, 3);
+  EXPECT_EQ(back.search.tree_seconds, 1.5);
+  EXPECT_EQ(back.search.network_seconds, 0.25);
+  EXPECT_EQ(back.search.positions, 1000);
+  EXPECT_EQ(back.search.network_positions, 600);
+  EXPECT_DOUBLE_EQ(back.search.cache_hit_rate(), 0.4);
   ASSERT_EQ(back.games.size(), round.games.size());
   for (size_t k = 0; k < round.games.size(); ++k) {
     const FinishedGame &a = round.games[k], &b = back.games[k];
@@ -69,7 +75,8 @@ TEST_F(ActorMessages, BadBytesAreRefused) {
   // A sample count far beyond the bytes: refused before anything is reserved.
   std::string huge = bytes;
   const std::string record = format_record(round.games[0].record);
-  const size_t count_at = 4 + 4 + 12 + 8 + 4 + 8 + record.size() + 1 + 4 + 4 + 2 * (4 + 4 + 1) + 12;
+  // magic, version, shape, weights version, search totals, games, record, ...
+  const size_t count_at = 4 + 4 + 12 + 8 + 32 + 4 + 8 + record.size() + 1 + 4 + 4 + 2 * (4 + 4 + 1) + 12;
   const uint32_t many = 0xFFFFFFF0u;
   std::memcpy(&huge[count_at], &many, sizeof many);
   EXPECT_THROW(decode_actor_round(huge, shape), std::runtime_error);
@@ -96,6 +103,35 @@ TEST_F(ActorMessages, WeightsRoundTrip) {
   EXPECT_TRUE(torch::equal(received->forward(x).values, before));
   EXPECT_EQ(decode_weights(bytes, received), 42);
   EXPECT_TRUE(torch::allclose(received->forward(x).values, sent->forward(x).values));
+}
+
+// The learner's answer and hello to a remote actor come back as they went; anything else is
+// refused.
+TEST_F(ActorMessages, ControlAndHelloRoundTrip) {
+  ActorControl control;
+  control.opponent_games = 0.375;
+  control.checkpoints = 7;
+  ActorControl back = decode_actor_control(encode_actor_control(control));
+  EXPECT_EQ(back.opponent_games, 0.375);
+  EXPECT_EQ(back.checkpoints, 7);
+  EXPECT_FALSE(back.stop);
+  control.stop = true;
+  EXPECT_TRUE(decode_actor_control(encode_actor_control(control)).stop);
+
+  ActorHello hello{"game:\n  name: tictactoe\n", "runs/x", 12345, "weights bytes"};
+  const ActorHello hello_back = decode_actor_hello(encode_actor_hello(hello));
+  EXPECT_EQ(hello_back.config_yaml, hello.config_yaml);
+  EXPECT_EQ(hello_back.run_dir, "runs/x");
+  EXPECT_EQ(hello_back.seed, 12345u);
+  EXPECT_EQ(hello_back.weights, "weights bytes");
+
+  const std::string bytes = encode_actor_control(control);
+  for (size_t cut = 0; cut < bytes.size(); ++cut) EXPECT_THROW(decode_actor_control(bytes.substr(0, cut)), std::runtime_error);
+  EXPECT_THROW(decode_actor_control(bytes + "x"), std::runtime_error);
+  EXPECT_THROW(decode_actor_hello(bytes), std::runtime_error);  // a control is not a hello
+  EXPECT_THROW(decode_actor_control(encode_actor_hello(hello)), std::runtime_error);
+  control.opponent_games = 1.5;
+  EXPECT_THROW(decode_actor_control(encode_actor_control(control)), std::runtime_error);
 }
 
 }  // namespace

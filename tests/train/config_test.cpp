@@ -123,9 +123,9 @@ TEST(TrainConfig, KeyTableIsComplete) {
         "learner.momentum", "learner.optimizer", "learner.train_ratio", "learner.value_loss_weight",
         "learner.max_steps", "learner.max_minutes", "evaluation.every_steps", "evaluation.games",
         "evaluation.sims", "evaluation.opponents", "run.checkpoint_every_steps",
-        "run.keep_checkpoints", "run.seed", "run.threads"})
+        "run.keep_checkpoints", "run.seed", "run.threads", "run.actor_timeout_seconds"})
     EXPECT_TRUE(names.count(name)) << name;
-  EXPECT_EQ(names.size(), 58u);
+  EXPECT_EQ(names.size(), 59u);
 }
 
 TEST(TrainConfig, DefaultsRoundTripThroughYaml) {

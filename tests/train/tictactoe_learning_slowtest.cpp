@@ -4,7 +4,10 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
 
 #include "env/tictactoe.h"
 #include "env/tictactoe_solver.h"
@@ -45,26 +48,12 @@ void explore(const TicTacToeState& state, int az_seat, Player& az, TicTacToeSolv
   }
 }
 
-// Trains configs/tictactoe.yaml with `overrides` and checks the player (its bundle with the
-// `search` options of an az spec) against every optimal line of the solver.
-void train_and_check_perfect_play(const std::string& name, const std::vector<std::string>& overrides,
-                                  const std::string& search) {
-  const std::string run = (std::filesystem::temp_directory_path() /
-                           ("djambi-ttt-" + name + "-" + std::to_string(::getpid()))).string();
-  std::filesystem::remove_all(run);
-  TrainConfig config = load_train_config(std::string(DJAMBI_SOURCE_DIR) + "/configs/tictactoe.yaml");
-  std::vector<std::string> all = {"evaluation.every_steps=0", "evaluation.games=4", "evaluation.opponents=[random]"};
-  all.insert(all.end(), overrides.begin(), overrides.end());
-  apply_overrides(config, all);
-  const auto t0 = std::chrono::steady_clock::now();
-  const TrainOutcome outcome = train_new(run, config);
-  const double minutes = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() / 60;
-  EXPECT_LT(minutes, 2.5) << "training (and its closing evaluation) should take about 2 minutes";
-  EXPECT_GT(outcome.steps, 50);
-
+// Checks the player of `bundle` (with the `search` options of an az spec) against every optimal
+// line of the solver, as first and as second player.
+void check_perfect_play(const std::string& bundle, const std::string& search) {
   auto game = std::make_shared<TicTacToeGame>();
   const PlayerFactory factory = full_player_factory();
-  auto az = factory.create("az:" + outcome.player_bundle + "," + search, game, 1);
+  auto az = factory.create("az:" + bundle + "," + search, game, 1);
   TicTacToeSolver solver;
   Tally as_first, as_second;
   explore(TicTacToeState(), 0, *az, solver, as_first);
@@ -76,6 +65,33 @@ void train_and_check_perfect_play(const std::string& name, const std::vector<std
   EXPECT_GT(as_first.games, 0);
   EXPECT_GE(as_second.games, 9);
   EXPECT_EQ(as_first.losses + as_second.losses, 0);
+}
+
+std::string temporary_run(const std::string& name) {
+  const std::string run = (std::filesystem::temp_directory_path() /
+                           ("djambi-ttt-" + name + "-" + std::to_string(::getpid()))).string();
+  std::filesystem::remove_all(run);
+  return run;
+}
+
+// The overrides of every run here: no evaluation during training, a short one at the end.
+const std::vector<std::string> kQuietEvaluation = {"evaluation.every_steps=0", "evaluation.games=4",
+                                                   "evaluation.opponents=[random]"};
+
+// Trains configs/tictactoe.yaml with `overrides` and checks its player.
+void train_and_check_perfect_play(const std::string& name, const std::vector<std::string>& overrides,
+                                  const std::string& search) {
+  const std::string run = temporary_run(name);
+  TrainConfig config = load_train_config(std::string(DJAMBI_SOURCE_DIR) + "/configs/tictactoe.yaml");
+  std::vector<std::string> all = kQuietEvaluation;
+  all.insert(all.end(), overrides.begin(), overrides.end());
+  apply_overrides(config, all);
+  const auto t0 = std::chrono::steady_clock::now();
+  const TrainOutcome outcome = train_new(run, config);
+  const double minutes = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() / 60;
+  EXPECT_LT(minutes, 2.5) << "training (and its closing evaluation) should take about 2 minutes";
+  EXPECT_GT(outcome.steps, 50);
+  check_perfect_play(outcome.player_bundle, search);
   std::filesystem::remove_all(run);
 }
 
@@ -92,6 +108,39 @@ TEST(TicTacToeLearning, GumbelWithEightPlayoutsNeverLosesToTheSolver) {
                                 "learner.max_steps=3000"},
                                "sims=8,root=gumbel");
 }
+
+#ifdef DJAMBI_MPIEXEC
+std::string file_text(const std::string& path) {
+  std::ifstream in(path);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+// The learning proof with actor and learner apart: `mpirun -np 3` runs the learner on rank 0
+// and self-play on ranks 1 and 2 (docs/DISTRIBUTED.md). Both actors' games reach the learner.
+TEST(TicTacToeLearning, ThreeMpiRanksNeverLoseToTheSolver) {
+  const std::string run = temporary_run("mpi");
+  std::string command = std::string(DJAMBI_MPIEXEC) + " --oversubscribe --allow-run-as-root -np 3 " + DJAMBI_BINARY +
+                        " train --config " + DJAMBI_SOURCE_DIR + "/configs/tictactoe.yaml --run " + run +
+                        " --set run.threads=1";
+  for (const std::string& o : kQuietEvaluation) command += " --set '" + o + "'";
+  const std::string log = run + ".log";
+  const int status = std::system((command + " > " + log + " 2>&1").c_str());
+  ASSERT_EQ(status, 0) << command << "\n" << file_text(log);
+  std::ifstream metrics(run + "/metrics.jsonl");
+  std::string line, last;
+  while (std::getline(metrics, line)) last = line;
+  const nlohmann::json record = nlohmann::json::parse(last);
+  ASSERT_EQ(record["actors"].size(), 2u) << last;
+  for (const auto& actor : record["actors"]) {
+    EXPECT_TRUE(actor["alive"].get<bool>()) << actor;
+    EXPECT_GT(actor["games_played"].get<long long>(), 0) << actor;
+  }
+  EXPECT_GT(record["step"].get<long long>(), 50);
+  check_perfect_play(run + "/players/final.djp", "sims=64");
+  std::filesystem::remove_all(run);
+  std::filesystem::remove(log);
+}
+#endif
 
 }  // namespace
 }  // namespace djambi
