@@ -3,8 +3,8 @@
 // between processes. Actor -> learner: a round, each finished game with its samples, record,
 // outcome and counts, the weights version it was played with and the actor's search totals.
 // Learner -> actor: the weights with their version; the hello that starts a remote actor and
-// the control that answers each of its rounds. Decoding checks everything it reads: a short, foreign or corrupt
-// message throws std::runtime_error and changes nothing.
+// the control that answers each of its rounds. Decoding checks everything it reads: a short,
+// foreign or corrupt message throws std::runtime_error and changes nothing.
 #include <string>
 
 #include "train/actor.h"

@@ -44,7 +44,7 @@ class ActorPool {
   virtual void checkpoint_saved() = 0;
   // The search totals of all actors.
   virtual ActorSearchStats search_stats() const = 0;
-  // The oldest weights a live actor plays with.
+  // The step of the oldest weights a live actor has (remote actors: has been sent).
   virtual long long weights_version() const = 0;
   virtual std::vector<ActorThroughput> throughput() const = 0;
 };

@@ -123,7 +123,7 @@ class Outbox {
 class MpiActorPool final : public ActorPool {
  public:
   MpiActorPool(const ActorPoolSetup& setup, int ranks)
-      : shape_{setup.game->observation_shape().size(), setup.game->num_actions(), setup.game->num_players()},
+      : shape_(sample_shape_of(*setup.game)),
         timeout_seconds_(setup.config.run.actor_timeout_seconds),
         latest_version_(setup.weights.version) {
     std::mt19937_64 seeds(setup.seed);
@@ -339,7 +339,7 @@ void play_for_the_learner() {
   const NetConfig net_config = net_config_of(config, *game);
   PolicyValueNet net(net_config);
   long long version = decode_weights(hello.weights, net);
-  const SampleShape shape{game->observation_shape().size(), game->num_actions(), game->num_players()};
+  const SampleShape shape = sample_shape_of(*game);
   Actor actor(game, config, net_config, select_device(config.net.device), RunDir(hello.run_dir), {version, &net},
               hello.seed);
 

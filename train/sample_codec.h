@@ -19,6 +19,11 @@ struct SampleShape {
   int num_players = 0;
 };
 
+// The shape of every sample of `game`.
+inline SampleShape sample_shape_of(const Game& game) {
+  return {game.observation_shape().size(), game.num_actions(), game.num_players()};
+}
+
 template <typename T>
 void put_bytes(std::string& out, const T& value) {
   out.append(reinterpret_cast<const char*>(&value), sizeof value);

@@ -113,7 +113,7 @@ Trainer::Trainer(const std::string& root, const TrainConfig& config, bool resume
   if (config_.replay.symmetries) ls.augment_with_symmetries_of = game_;
   ls.seed = static_cast<uint64_t>(config_.run.seed);
   learner_ = std::make_unique<Learner>(PolicyValueNet(net_config_), ls, device_);
-  const SampleShape shape{game_->observation_shape().size(), game_->num_actions(), game_->num_players()};
+  const SampleShape shape = sample_shape_of(*game_);
   replay_ = std::make_unique<ReplayBuffer>(static_cast<size_t>(config_.replay.window), shape);
   if (resume) this->resume();
   step_start_ = learner_->steps();

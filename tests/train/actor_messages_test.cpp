@@ -27,7 +27,7 @@ struct ActorMessages : ::testing::Test {
   }
   train_test::TempDir tmp;
   std::shared_ptr<const Game> game = std::make_shared<TicTacToeGame>();
-  SampleShape shape{game->observation_shape().size(), game->num_actions(), game->num_players()};
+  SampleShape shape = sample_shape_of(*game);
   ActorRound round;
 };
 
