@@ -1,6 +1,9 @@
 #include "mcts/djambi_eval.h"
 
 #include <algorithm>
+#include <stdexcept>
+
+#include "env/djambi_game.h"
 
 namespace djambi {
 
@@ -98,6 +101,20 @@ std::array<float, 4> player_scores(const Position& pos, const EvalWeights& w) {
     score[p] = std::max(1.0f, s);
   }
   return score;
+}
+
+void heuristic_values(const GameState& state, float* by_seat) {
+  const DjambiState* djambi = as_djambi(state);
+  if (!djambi) throw std::invalid_argument("the heuristic evaluation judges Djambi positions only");
+  if (state.is_terminal()) {
+    state.returns(by_seat);
+    return;
+  }
+  const Position& pos = djambi->position();
+  const std::array<float, 4> scores = player_scores(pos, EvalWeights{});
+  float total = 0;
+  for (float s : scores) total += s;
+  for (int seat = 0; seat < pos.num_players(); ++seat) by_seat[seat] = 2.0f * scores[pos.player(seat)] / total - 1.0f;
 }
 
 }  // namespace djambi

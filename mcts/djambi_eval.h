@@ -4,6 +4,7 @@
 // alpha-beta search (mcts/alphabeta.h) scores its leaves with player_scores.
 #include <array>
 
+#include "env/game.h"
 #include "env/position.h"
 
 namespace djambi {
@@ -41,5 +42,11 @@ EvalTerms eval_terms(const Position& pos);
 // One score per player index (r b y g): the weighted terms, at least 1 for an alive player,
 // 0 for a player that is out or not in the game.
 std::array<float, 4> player_scores(const Position& pos, const EvalWeights& weights);
+
+// The evaluation as values by seat on the winner reward's scale: a seat's share of the alive
+// players' scores taken as its chance to win, 2 * share - 1 (-1 once out; -0.5 each in the
+// four-player start, the mean of a winner-take-all return). A finished game: its returns.
+// Throws std::invalid_argument for a game other than Djambi.
+void heuristic_values(const GameState& state, float* by_seat);
 
 }  // namespace djambi

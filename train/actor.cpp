@@ -19,6 +19,7 @@ SelfPlaySettings selfplay_settings(const TrainConfig& c, uint64_t seed) {
   sp.opponents = c.selfplay.opponents;
   sp.opponent_games = c.selfplay.opponent_games;
   sp.imitate = c.selfplay.imitate;
+  sp.heuristic_value = static_cast<float>(c.selfplay.heuristic_value);
   sp.seed = seed;
   return sp;
 }

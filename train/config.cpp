@@ -261,6 +261,8 @@ const std::vector<Key>& keys() {
     t.push_back(list_key(DJ_KEY(selfplay, imitate), {}, "player specs", "specs listed in selfplay.opponents",
                          check_player_spec,
                          "Opponents whose decisions become samples too, the policy target being the decision they made (learning from a demonstrator)."));
+    t.push_back(double_key(DJ_KEY(selfplay, heuristic_value), 0.0, 0, 1, kClosed,
+                           "Weight of the heuristic evaluation (the one the ab player scores its leaves with) in every sample's value target, the rest being the game's return: a seat's share of the players' material, chief safety, throne and mobility, as 2 * share - 1 (Djambi only; 0 = returns only)."));
     // replay
     t.push_back(int_key(DJ_KEY(replay, window), 50000, 1, 100000000,
                         "Samples kept in the replay buffer (the most recent)."));
@@ -677,6 +679,8 @@ void check_cross(const TrainConfig& c) {
     throw Problem{"selfplay.opponents", "empty, but selfplay.opponent_games is above 0 (set it to 0 for pure self-play)"};
   if (c.selfplay.fade_steps > 0 && c.selfplay.fade_score > 0)
     throw Problem{"selfplay.fade_score", "set, and so is selfplay.fade_steps: the teacher fades by results or by steps, not both"};
+  if (c.selfplay.heuristic_value > 0 && c.game.name != "djambi")
+    throw Problem{"selfplay.heuristic_value", "above 0, but the heuristic evaluation judges Djambi positions only"};
   for (const auto& spec : c.selfplay.imitate)
     if (std::find(c.selfplay.opponents.begin(), c.selfplay.opponents.end(), spec) == c.selfplay.opponents.end())
       throw Problem{"selfplay.imitate", "'" + spec + "' is not one of selfplay.opponents"};

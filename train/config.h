@@ -61,6 +61,7 @@ struct TrainConfig {
     double opponent_games_final = 0;     // ... to this share
     double fade_score = 0;               // or as the network's recent score rises to this (0 = not)
     std::vector<std::string> imitate;    // opponents whose decisions are samples too
+    double heuristic_value = 0;          // weight of the heuristic evaluation in value targets
     int weights_every_steps = 0;         // learner steps between weight copies to self-play
   };
   struct Replay {

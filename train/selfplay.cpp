@@ -5,6 +5,8 @@
 
 #include <tbb/parallel_for.h>
 
+#include "mcts/djambi_eval.h"
+
 namespace djambi {
 
 SelfPlay::SelfPlay(std::shared_ptr<const Game> game, Evaluator& evaluator, const SelfPlaySettings& settings,
@@ -16,6 +18,10 @@ SelfPlay::SelfPlay(std::shared_ptr<const Game> game, Evaluator& evaluator, const
       league_(league),
       slots_(static_cast<size_t>(settings.games)),
       rng_(settings.seed) {
+  if (settings_.heuristic_value > 0) {
+    std::vector<float> check(static_cast<size_t>(game_->num_players()));
+    heuristic_values(*game_->new_initial_state(), check.data());  // throws for a game without it
+  }
   for (Slot& slot : slots_) start_game(slot);
 }
 
@@ -67,12 +73,27 @@ FinishedGame SelfPlay::finish_game(Slot& slot) {
     done.network_seats.push_back(!slot.fixed[seat] && !slot.league[seat]);
   done.imitation_samples = slot.imitation_samples;
   done.forced_decisions = slot.forced_decisions;
-  for (auto& [sample, seat] : slot.samples) {
-    set_value_target(sample, done.outcome.returns.data(), players, seat);
-    done.samples.push_back(std::move(sample));
+  const float weight = settings_.heuristic_value;
+  std::vector<float> target(done.outcome.returns.begin(), done.outcome.returns.begin() + players);
+  for (PendingSample& pending : slot.samples) {
+    if (!pending.heuristic.empty())
+      for (int p = 0; p < players; ++p)
+        target[p] = (1.0f - weight) * done.outcome.returns[p] + weight * pending.heuristic[p];
+    set_value_target(pending.sample, target.data(), players, pending.seat);
+    done.samples.push_back(std::move(pending.sample));
   }
   start_game(slot);
   return done;
+}
+
+void SelfPlay::add_sample(Slot& slot, std::vector<std::pair<int32_t, float>> policy) {
+  const GameState& state = slot.tree->root_state();
+  PendingSample pending{encode_sample(state, std::move(policy)), state.current_player(), {}};
+  if (settings_.heuristic_value > 0) {
+    pending.heuristic.resize(static_cast<size_t>(game_->num_players()));
+    heuristic_values(state, pending.heuristic.data());
+  }
+  slot.samples.push_back(std::move(pending));
 }
 
 bool SelfPlay::over(const Slot& slot) const {
@@ -104,7 +125,7 @@ void SelfPlay::play_until_network_choice(Slot& slot) {
     for (Action action : player->choose_turn(slot.tree->root_state())) {
       if (over(slot)) break;
       if (slot.imitated[static_cast<size_t>(seat)] && slot.tree->root_state().legal_actions().size() > 1) {
-        slot.samples.emplace_back(encode_sample(slot.tree->root_state(), {{action, 1.0f}}), seat);
+        add_sample(slot, {{action, 1.0f}});
         ++slot.imitation_samples;
       }
       apply(slot, action);
@@ -167,8 +188,7 @@ std::vector<FinishedGame> SelfPlay::step() {
       return;
     }
     Tree& tree = *slot.tree;
-    const GameState& state = tree.root_state();
-    if (slot.full) slot.samples.emplace_back(encode_sample(state, tree.policy_target()), state.current_player());
+    if (slot.full) add_sample(slot, tree.policy_target());
     apply(slot, tree.choose_action(temperature, rng));
   });
   decisions_ += static_cast<long long>(slots_.size());

@@ -51,6 +51,9 @@ struct SelfPlaySettings {
   std::vector<std::string> opponents;  // player specs of the fixed seats, drawn uniformly
   double opponent_games = 0.0;         // share of games with 1..players-1 fixed seats
   std::vector<std::string> imitate;    // opponents whose decisions become samples too
+  // Weight of the heuristic evaluation (mcts/djambi_eval.h, heuristic_values) of a sample's
+  // position in its value target, the rest being the game's returns (Djambi only).
+  float heuristic_value = 0.0f;
 };
 
 struct FinishedGame {
@@ -77,10 +80,17 @@ class SelfPlay {
   void set_opponent_games(double share) { settings_.opponent_games = share; }
 
  private:
+  // A sample waiting for its game's end, with the seat to act and, when heuristic_value is
+  // set, the heuristic values of its position by seat.
+  struct PendingSample {
+    Sample sample;
+    int seat = 0;
+    std::vector<float> heuristic;
+  };
   struct Slot {
     std::unique_ptr<Tree> tree;
     std::unique_ptr<RecordBuilder> record;
-    std::vector<std::pair<Sample, int>> samples;  // with the seat to act
+    std::vector<PendingSample> samples;
     std::vector<std::unique_ptr<Player>> fixed;  // by seat; null where a network plays
     std::vector<std::shared_ptr<Evaluator>> league;  // by seat; the network of a league seat
     std::unique_ptr<Tree> league_tree;  // this decision's search of a league seat
@@ -91,6 +101,7 @@ class SelfPlay {
     bool full = false;
   };
   void start_game(Slot& slot);
+  void add_sample(Slot& slot, std::vector<std::pair<int32_t, float>> policy);
   FinishedGame finish_game(Slot& slot);
   bool over(const Slot& slot) const;
   void apply(Slot& slot, Action action);

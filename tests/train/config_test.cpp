@@ -118,14 +118,14 @@ TEST(TrainConfig, KeyTableIsComplete) {
         "selfplay.games", "selfplay.temperature", "selfplay.temperature_decisions",
         "selfplay.max_decisions", "selfplay.opponents", "selfplay.opponent_games", "selfplay.fade_steps",
         "selfplay.opponent_games_final", "selfplay.fade_score", "selfplay.weights_every_steps",
-        "selfplay.imitate", "replay.window", "replay.min_samples", "replay.flush_every_games",
+        "selfplay.imitate", "selfplay.heuristic_value", "replay.window", "replay.min_samples", "replay.flush_every_games",
         "replay.symmetries", "learner.batch_size", "learner.learning_rate", "learner.weight_decay",
         "learner.momentum", "learner.optimizer", "learner.train_ratio", "learner.value_loss_weight",
         "learner.max_steps", "learner.max_minutes", "evaluation.every_steps", "evaluation.games",
         "evaluation.sims", "evaluation.opponents", "run.checkpoint_every_steps",
         "run.keep_checkpoints", "run.seed", "run.threads", "run.actor_timeout_seconds"})
     EXPECT_TRUE(names.count(name)) << name;
-  EXPECT_EQ(names.size(), 59u);
+  EXPECT_EQ(names.size(), 60u);
 }
 
 TEST(TrainConfig, DefaultsRoundTripThroughYaml) {

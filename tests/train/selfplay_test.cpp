@@ -9,6 +9,7 @@
 #include "env/games.h"
 #include "env/turn_text.h"
 #include "mcts/basic_evaluators.h"
+#include "mcts/djambi_eval.h"
 #include "train/selfplay.h"
 
 namespace djambi {
@@ -136,6 +137,49 @@ TEST(SelfPlayMixedSeats, ImitatedGreedyDecisionsAreSamplesWithTheirMoveAsPolicy)
   for (const FinishedGame& g : games) imitations += g.imitation_samples;
   EXPECT_GT(imitations, 0);
   expect_samples_from_network_seats_only(*game, games, "greedy");
+}
+
+TEST(SelfPlayHeuristicValue, BlendsTheEvaluationOfEachSamplePositionIntoItsValueTarget) {
+  const auto game = make_game("djambi");
+  SelfPlaySettings settings = mixed_settings({"greedy"}, 1.0);
+  settings.imitate = {"greedy"};
+  settings.heuristic_value = 0.25f;
+  const auto games = play_games(game, settings, 3);
+  int checked = 0;
+  for (const FinishedGame& g : games) {
+    // Replay the game to each sampled decision: target = 0.75 * return + 0.25 * heuristic.
+    auto state = game->new_initial_state();
+    size_t k = 0;
+    const int players = game->num_players();
+    std::vector<float> heuristic(static_cast<size_t>(players));
+    for (const std::string& move : g.record.moves) {
+      const int mover = state->current_player();
+      const bool learns = g.network_seats[static_cast<size_t>(mover)] || g.record.players[static_cast<size_t>(mover)] == "greedy";
+      for (Action a : parse_turn(*state, move)) {
+        if (learns && state->legal_actions().size() > 1) {
+          ASSERT_LT(k, g.samples.size());
+          heuristic_values(*state, heuristic.data());
+          for (int j = 0; j < players; ++j) {
+            const auto seat = static_cast<size_t>((mover + j) % players);
+            EXPECT_NEAR(g.samples[k].value[static_cast<size_t>(j)],
+                        0.75f * g.outcome.returns[seat] + 0.25f * heuristic[seat], 1e-5f);
+          }
+          ++k;
+          ++checked;
+        }
+        state->apply_action(a);
+      }
+    }
+    EXPECT_EQ(k, g.samples.size());
+  }
+  EXPECT_GT(checked, 0);
+}
+
+TEST(SelfPlayHeuristicValue, IsRefusedForAGameWithoutTheEvaluation) {
+  SelfPlaySettings settings = mixed_settings({}, 0.0);
+  settings.heuristic_value = 0.5f;
+  UniformEvaluator uniform;
+  EXPECT_THROW(SelfPlay(make_game("tictactoe"), uniform, settings), std::invalid_argument);
 }
 
 TEST(SelfPlayMixedSeats, NoOpponentGamesMeansPureSelfPlay) {
