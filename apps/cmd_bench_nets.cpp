@@ -1,5 +1,6 @@
-// bench nets: positions/s of each network preset at several batch sizes, raw forward and
-// through each evaluator.
+// bench nets: positions/s of each network preset (or of a player's network) at several batch
+// sizes, raw forward and through each evaluator; in bf16 or fp16, how often the best move and
+// the values agree with fp32.
 #include <chrono>
 #include <cstdio>
 #include <atomic>
@@ -13,6 +14,7 @@
 #include "env/random.h"
 #include "mcts/caching_evaluator.h"
 #include "mcts/queued_evaluator.h"
+#include "nets/bundle.h"
 #include "nets/device.h"
 #include "nets/torch_evaluator.h"
 
@@ -26,6 +28,8 @@ struct BenchNetsOptions {
   double seconds = 1.0;
   int threads = 2;
   bool json = false;
+  std::string precision = "fp32";
+  std::string weights;  // a player bundle or checkpoint instead of the presets' fresh networks
 };
 
 // Mid-game positions with their encodings.
@@ -91,6 +95,37 @@ double queued_rate(QueuedEvaluator& queued, Positions& positions, int per_thread
   return done / std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
+// Agreement of `reduced` with fp32 on every position: the share with the same most likely
+// move, and the largest difference of a value.
+struct Agreement {
+  double same_best_move = 0;
+  double largest_value_difference = 0;
+};
+Agreement agreement_with_fp32(const PolicyValueNet& net, TorchEvaluator& reduced, Positions& positions,
+                              torch::Device device) {
+  PolicyValueNet copy(net->config);
+  copy_weights(net, copy);
+  TorchEvaluator exact(copy, device);
+  const int n = static_cast<int>(positions.states.size());
+  std::vector<float> exact_priors(positions.priors.size()), exact_values(positions.values.size());
+  exact.evaluate(positions.batch(0, n));
+  exact_priors = positions.priors;
+  exact_values = positions.values;
+  reduced.evaluate(positions.batch(0, n));
+  Agreement a;
+  const auto actions = static_cast<size_t>(positions.actions);
+  for (size_t i = 0; i < static_cast<size_t>(n); ++i) {
+    const auto best = [&](const std::vector<float>& p) {
+      return std::max_element(p.begin() + static_cast<long>(i * actions), p.begin() + static_cast<long>((i + 1) * actions)) - p.begin();
+    };
+    a.same_best_move += best(exact_priors) == best(positions.priors);
+  }
+  a.same_best_move /= n;
+  for (size_t k = 0; k < exact_values.size(); ++k)
+    a.largest_value_difference = std::max<double>(a.largest_value_difference, std::abs(exact_values[k] - positions.values[k]));
+  return a;
+}
+
 void run_bench_nets(const BenchNetsOptions& o) {
   set_torch_threads(o.threads);
   DjambiGame game;
@@ -101,13 +136,38 @@ void run_bench_nets(const BenchNetsOptions& o) {
   std::string json;
   if (!o.json)
     std::printf("Djambi input 58x9x9, device %s, %d torch threads; positions/s\n", device.str().c_str(), o.threads);
-  for (const std::string& preset : o.presets) {
-    const NetConfig config = net_config_for(game, preset);
-    auto direct = std::make_shared<TorchEvaluator>(PolicyValueNet(config), device);
+  const Precision precision = precision_from_name(o.precision);
+  std::vector<std::string> presets = o.presets;
+  PolicyValueNet loaded{nullptr};
+  if (!o.weights.empty()) {
+    loaded = load_player_bundle(o.weights).net;
+    if (const std::string why = game_mismatch(loaded->config, game); !why.empty())
+      throw std::invalid_argument("'" + o.weights + "' " + why);
+    presets = {o.weights};
+  }
+  for (const std::string& preset : presets) {
+    PolicyValueNet fresh = loaded ? loaded : PolicyValueNet(net_config_for(game, preset));
+    const NetConfig config = fresh->config;
+    // The raw forward runs the evaluator's own network, so it is in the evaluator's precision.
+    PolicyValueNet kept(config);
+    copy_weights(fresh, kept);
+    auto direct = std::make_shared<TorchEvaluator>(fresh, device, precision);
     auto& net = direct->net();
+    const torch::ScalarType input_type = net->stem->weight.scalar_type();
     if (!o.json)
-      std::printf("\npreset %s (%d channels, %d blocks)\n%6s %10s %10s %7s %12s\n", preset.c_str(),
-                  config.channels, config.blocks, "batch", "raw", "direct", "ratio", "cache-hits");
+      std::printf("\n%s %s (%d channels, %d blocks), %s\n%6s %10s %10s %7s %12s\n", loaded ? "player" : "preset",
+                  preset.c_str(), config.channels, config.blocks, precision_name(precision), "batch", "raw", "direct",
+                  "ratio", "cache-hits");
+    if (precision != Precision::kFloat32) {
+      const Agreement a = agreement_with_fp32(kept, *direct, positions, device);
+      if (o.json)
+        json += std::string(json.empty() ? "" : ", ") + "{\"preset\": \"" + preset + "\", \"precision\": \"" +
+                precision_name(precision) + "\", \"same_best_move\": " + std::to_string(a.same_best_move) +
+                ", \"largest_value_difference\": " + std::to_string(a.largest_value_difference) + "}";
+      else
+        std::printf("against fp32 on %zu positions: the same best move on %.1f %%, values at most %.4f apart\n",
+                    positions.states.size(), 100 * a.same_best_move, a.largest_value_difference);
+    }
     double raw64 = 0;
     for (int b : o.batches) {
       auto batch = positions.batch(0, b);
@@ -115,7 +175,7 @@ void run_bench_nets(const BenchNetsOptions& o) {
         c10::InferenceMode guard;
         auto obs = torch::from_blob(positions.observations.data(),
                                     {b, config.input_channels, config.board_height, config.board_width});
-        net->forward(device.is_cpu() ? obs.contiguous(torch::MemoryFormat::ChannelsLast) : obs.to(device));
+        net->forward((device.is_cpu() ? obs.contiguous(torch::MemoryFormat::ChannelsLast) : obs.to(device)).to(input_type));
       });
       if (b == 64) raw64 = raw;
       const double through_direct = rate(o.seconds, b, [&] { direct->evaluate(batch); });
@@ -154,6 +214,10 @@ void register_bench_nets_command(CLI::App* bench) {
   cmd->add_option("--seconds", o->seconds, "Time per measurement")->capture_default_str();
   cmd->add_option("--threads", o->threads, "LibTorch intra-op threads")->capture_default_str();
   cmd->add_flag("--json", o->json, "Print one JSON array");
+  cmd->add_option("--precision", o->precision, "Inference precision: fp32, bf16 or fp16 (a GPU only)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"fp32", "bf16", "fp16"}));
+  cmd->add_option("--weights", o->weights, "A player bundle or checkpoint to measure instead of the presets");
   cmd->callback([o] { run_bench_nets(*o); });
 }
 

@@ -40,7 +40,8 @@ void apply_reward_options(const PlayerSpec& spec, SearchConfig& search) {
 // An az player for the bundle at `path`, with the spec's overrides of its search settings.
 std::unique_ptr<Player> make_az_player(const PlayerSpec& spec, const std::string& path,
                                        std::shared_ptr<const Game> game, uint64_t seed) {
-  spec.check_keys({"sims", "time", "cpuct", "threads", "temperature", "reward", "draw", "root", "considered", "device"},
+  spec.check_keys({"sims", "time", "cpuct", "threads", "temperature", "reward", "draw", "root", "considered", "device",
+                   "precision"},
                   spec.kind == "az");
   PlayerBundle loaded;
   try {
@@ -69,13 +70,14 @@ std::unique_ptr<Player> make_az_player(const PlayerSpec& spec, const std::string
   o.search.leaves_per_round = 8;  // virtual loss keeps batches of 8 for the network
   if (const std::string why = game_mismatch(loaded.net->config, *game); !why.empty())
     throw std::invalid_argument("player '" + path + "' " + why);
-  torch::Device device = torch::kCPU;
+  std::shared_ptr<Evaluator> evaluator;
   try {
-    device = select_device(spec.has("device") ? spec.options.at("device") : "auto");
+    const torch::Device device = select_device(spec.has("device") ? spec.options.at("device") : "auto");
+    const Precision precision = precision_from_name(spec.has("precision") ? spec.options.at("precision") : "fp32");
+    evaluator = std::make_shared<TorchEvaluator>(loaded.net, device, precision);
   } catch (const std::invalid_argument& e) {
     throw std::invalid_argument("bad player spec '" + spec.text + "': " + e.what());
   }
-  std::shared_ptr<Evaluator> evaluator = std::make_shared<TorchEvaluator>(loaded.net, device);
   if (o.threads > 1)
     evaluator = std::make_shared<QueuedEvaluator>(evaluator, o.threads * o.leaves_per_worker, std::chrono::microseconds(2000));
   return std::make_unique<MctsPlayer>(spec.text, evaluator, o);

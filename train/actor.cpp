@@ -36,12 +36,13 @@ ActorSearchStats& ActorSearchStats::operator+=(const ActorSearchStats& o) {
 
 Actor::Actor(std::shared_ptr<const Game> game, const TrainConfig& config, const NetConfig& net_config,
              torch::Device device, const RunDir& run, const ActorWeights& weights, uint64_t seed)
-    : network_(std::make_shared<TorchEvaluator>(PolicyValueNet(net_config), device)),
+    : network_(std::make_shared<TorchEvaluator>(PolicyValueNet(net_config), device,
+                                                precision_from_name(config.net.precision))),
       cache_(std::make_shared<CachingEvaluator>(network_, 1 << 16)) {
   load_weights(weights);
   const SelfPlaySettings sp = selfplay_settings(config, seed);
   if (std::any_of(sp.opponents.begin(), sp.opponents.end(), League::names_a_network))
-    league_ = std::make_unique<League>(game, run, net_config, device);
+    league_ = std::make_unique<League>(game, run, net_config, device, precision_from_name(config.net.precision));
   selfplay_ = std::make_unique<SelfPlay>(std::move(game), *cache_, sp, league_.get());
 }
 

@@ -31,6 +31,7 @@ struct TrainConfig {
     int value_hidden = 0;
     int threads = 0;  // LibTorch intra-op threads
     std::string device;  // nets/device.h: auto | cpu | cuda | cuda:N
+    std::string precision;  // of inference (nets/torch_evaluator.h): fp32 | bf16 | fp16
   };
   struct Mcts {
     int sims = 0;       // playouts of a full search (recorded as a training sample)

@@ -11,8 +11,13 @@
 
 namespace djambi {
 
-League::League(std::shared_ptr<const Game> game, RunDir run, NetConfig net_config, torch::Device device)
-    : game_(std::move(game)), run_(std::move(run)), net_config_(std::move(net_config)), device_(device) {
+League::League(std::shared_ptr<const Game> game, RunDir run, NetConfig net_config, torch::Device device,
+               Precision precision)
+    : game_(std::move(game)),
+      run_(std::move(run)),
+      net_config_(std::move(net_config)),
+      device_(device),
+      precision_(precision) {
   refresh();
 }
 
@@ -41,7 +46,7 @@ std::shared_ptr<Evaluator> League::load(const std::string& path, bool bundle,
   }
   if (const std::string why = game_mismatch(net->config, *game_); !why.empty())
     throw std::invalid_argument("selfplay.opponents: '" + path + "' " + why);
-  return loaded[path] = std::make_shared<TorchEvaluator>(net, device_);
+  return loaded[path] = std::make_shared<TorchEvaluator>(net, device_, precision_);
 }
 
 SeatNetwork League::pick(const std::string& spec, std::mt19937_64& rng) {

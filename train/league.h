@@ -14,6 +14,7 @@
 
 #include "env/game.h"
 #include "nets/net_config.h"
+#include "nets/torch_evaluator.h"
 #include "train/run_dir.h"
 #include "train/selfplay.h"
 
@@ -22,7 +23,8 @@ namespace djambi {
 class League : public NetworkSeats {
  public:
   // `run`: where "past" finds the checkpoints; `net_config`: the architecture they must have.
-  League(std::shared_ptr<const Game> game, RunDir run, NetConfig net_config, torch::Device device);
+  League(std::shared_ptr<const Game> game, RunDir run, NetConfig net_config, torch::Device device,
+         Precision precision = Precision::kFloat32);
 
   // Whether `spec` names a network seat: "past", "az:PATH[,...]" or "best".
   static bool names_a_network(const std::string& spec);
@@ -43,6 +45,7 @@ class League : public NetworkSeats {
   RunDir run_;
   NetConfig net_config_;
   torch::Device device_;
+  Precision precision_;
   std::vector<std::pair<long long, std::string>> past_;  // kept checkpoints (step, path)
   std::map<std::string, std::shared_ptr<Evaluator>> past_loaded_;  // by path; only kept ones
   std::map<std::string, std::shared_ptr<Evaluator>> bundles_;      // by path; for the whole run

@@ -3,10 +3,14 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <limits>
+#include <numeric>
 #include <set>
 #include <vector>
 
+#include "nets/bundle.h"
+#include "nets/shipped_player.h"
 #include "nets_test_util.h"
 
 namespace djambi::nets_test {
@@ -38,11 +42,14 @@ Batch djambi_batch(const Game& game, int count) {
   return b;
 }
 
-TEST_F(NetsTest, EvaluatorPriorsAndValuesOnDjambiStates) {
+// The evaluator's outputs against the network's own forward pass, through either path: in
+// place (the CPU's) or compact (the accelerator's: legal priors gathered and scattered back).
+void expect_evaluator_matches_the_forward_pass(bool compact) {
   DjambiGame game;
   const int n = 12, actions = game.num_actions(), players = game.num_players();
   Batch b = djambi_batch(game, n);
   TorchEvaluator evaluator(PolicyValueNet(djambi_config(16, 2)), torch::Device(torch::kCPU));
+  evaluator.set_compact_transfer(compact);
 
   // NaN sentinels: every output element must be written.
   std::vector<float> priors(static_cast<size_t>(n * actions), std::numeric_limits<float>::quiet_NaN());
@@ -94,6 +101,43 @@ TEST_F(NetsTest, EvaluatorPriorsAndValuesOnDjambiStates) {
   }
   // The check above is only meaningful if the outputs of one position differ from each other.
   EXPECT_GT((out.values[0] - out.values[0][0]).abs().max().item<float>(), 1e-4);
+}
+
+TEST_F(NetsTest, EvaluatorPriorsAndValuesOnDjambiStates) { expect_evaluator_matches_the_forward_pass(false); }
+
+TEST_F(NetsTest, EvaluatorCompactTransferGivesTheSameOutputs) { expect_evaluator_matches_the_forward_pass(true); }
+
+TEST_F(NetsTest, Bf16InferenceOfTheShippedPlayerAgreesWithFp32) {
+  DjambiGame game;
+  const int n = 128, actions = game.num_actions(), players = game.num_players();
+  Batch b = djambi_batch(game, n);
+  const PolicyValueNet trained = load_player_bundle(shipped_player_path("djambi")).net;
+  PolicyValueNet copy(trained->config);
+  copy_weights(trained, copy);
+  TorchEvaluator exact(trained, torch::Device(torch::kCPU));
+  TorchEvaluator reduced(copy, torch::Device(torch::kCPU), Precision::kBFloat16);
+  EXPECT_NE(reduced.describe().find("bf16"), std::string::npos) << reduced.describe();
+  std::vector<float> p32(static_cast<size_t>(n * actions)), v32(static_cast<size_t>(n * players));
+  std::vector<float> p16(p32.size()), v16(v32.size());
+  exact.evaluate({n, b.pointers.data(), b.observations.data(), b.masks.data(), p32.data(), v32.data()});
+  reduced.evaluate({n, b.pointers.data(), b.observations.data(), b.masks.data(), p16.data(), v16.data()});
+  int same = 0;
+  for (int i = 0; i < n; ++i) {
+    const auto row32 = p32.begin() + i * actions, row16 = p16.begin() + i * actions;
+    same += std::max_element(row32, row32 + actions) - row32 == std::max_element(row16, row16 + actions) - row16;
+    EXPECT_NEAR(std::accumulate(row16, row16 + actions, 0.0), 1.0, 1e-4);
+  }
+  EXPECT_GE(same, n * 9 / 10) << "bf16 chose fp32's best move in " << same << " positions of " << n;
+  for (size_t k = 0; k < v32.size(); ++k) EXPECT_NEAR(v16[k], v32[k], 0.05) << "value " << k;
+}
+
+TEST_F(NetsTest, EvaluatorPrecisionsByNameAndFp16RefusedOnTheCpu) {
+  EXPECT_EQ(precision_from_name("fp32"), Precision::kFloat32);
+  EXPECT_EQ(precision_from_name("bf16"), Precision::kBFloat16);
+  EXPECT_EQ(precision_from_name("fp16"), Precision::kFloat16);
+  EXPECT_THROW(precision_from_name("fp8"), std::invalid_argument);
+  EXPECT_THROW(TorchEvaluator(PolicyValueNet(tictactoe_config(8, 1)), torch::Device(torch::kCPU), Precision::kFloat16),
+               std::invalid_argument);
 }
 
 TEST_F(NetsTest, EvaluatorEmptyBatchIsANoOp) {
