@@ -19,6 +19,9 @@ int main(int argc, char** argv) {
   djambi::cli::register_play_command(app);
   djambi::cli::register_replay_command(app);
   djambi::cli::register_analyze_command(app);
+#ifdef DJAMBI_WITH_SERVE
+  djambi::cli::register_serve_command(app);
+#endif
   djambi::cli::apply_option_rules(app);
   try {
     app.parse(argc, argv);

@@ -33,6 +33,9 @@ PACKAGES=(
   python3-matplotlib
   # Distributed self-play: `mpirun -np K djambi train` (docs/DISTRIBUTED.md).
   libopenmpi-dev openmpi-bin
+  # `djambi serve` (docs/WEB.md): its HTTP library, and the headless browser that its test drives
+  # from Node.js over the DevTools protocol.
+  libcpp-httplib-dev chromium nodejs
 )
 # Debian's LibTorch (CPU) unless another is named.
 if [ -z "$torch" ]; then PACKAGES+=(libtorch-dev); fi

@@ -1,0 +1,83 @@
+// serve: play and watch Djambi in the browser (docs/WEB.md).
+#include <cstdio>
+#include <memory>
+
+#include "apps/cli_common.h"
+#include "apps/cmd_serve_api.h"
+#include "apps/cmd_serve_http.h"
+#include "apps/commands.h"
+#include "nets/az_player.h"
+
+namespace djambi::cli {
+
+namespace {
+
+struct ServeCliOptions {
+  std::string host = "127.0.0.1";
+  int port = 8080;
+  std::vector<std::string> opponents;
+  std::vector<std::string> variants;
+  std::string records;
+  std::string web_dir;
+  uint64_t seed = 1;
+};
+
+bool is_loopback(const std::string& host) {
+  return host == "localhost" || host == "::1" || host.rfind("127.", 0) == 0;
+}
+
+void run_serve(const ServeCliOptions& o) {
+  serve::ServeOptions options;
+  options.variants = o.variants;
+  options.records = o.records;
+  options.seed = o.seed;
+  options.any_spec = is_loopback(o.host);
+  try {
+    if (!o.opponents.empty()) options.opponents.clear();
+    for (const auto& list : o.opponents)
+      for (auto& s : split_player_list(list)) options.opponents.push_back(s);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("--opponents: ") + e.what());
+  }
+  const PlayerFactory factory = full_player_factory();
+  // Every bot on offer is made once now, so that a bad spec or a missing bundle stops the
+  // server at start rather than the first game.
+  auto game = game_from("djambi", o.variants);
+  for (const std::string& spec : options.opponents) {
+    try {
+      factory.create(spec, game, 0);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(std::string("--opponents: ") + e.what());
+    }
+  }
+  serve::ServeApi api(options, factory);
+  serve::WebServer server(api, o.web_dir);
+  const int port = server.bind(o.host, o.port);
+  const bool v6 = o.host.find(':') != std::string::npos;
+  std::printf("djambi serve: http://%s%s%s:%d/ (Ctrl-C stops)\n", v6 ? "[" : "", o.host.c_str(), v6 ? "]" : "", port);
+  if (!options.any_spec) std::printf("not a loopback address: the page may seat only the bots on offer\n");
+  std::fflush(stdout);
+  server.run();
+}
+
+}  // namespace
+
+void register_serve_command(CLI::App& app) {
+  auto o = std::make_shared<ServeCliOptions>();
+  auto* cmd = app.add_subcommand("serve", "Play and watch games in the browser");
+  cmd->footer("Examples: djambi serve   (then open http://127.0.0.1:8080/)\n"
+              "          djambi serve --port 9000 --opponents az:runs/r1/players/final.djp,greedy,ab,time=0.5 --records runs");
+  cmd->add_option("--port", o->port, "TCP port (0: any free one, printed)")->capture_default_str();
+  cmd->add_option("--host", o->host, "Address to listen on (other than loopback: only the offered bots can be seated)")
+      ->capture_default_str();
+  cmd->add_option("--opponents", o->opponents,
+                  "Bot specs offered on the page, the first seated by default (default: best, the shipped player; "
+                  "random and greedy are always offered)");
+  cmd->add_option("--records", o->records, "A folder of game records the page may open (arena, self-play, play)");
+  cmd->add_option("--web-dir", o->web_dir, "Serve the page's files from this folder instead of the built-in ones (apps/web)");
+  cmd->add_option("--seed", o->seed, "Seed of the bots' random choices")->capture_default_str();
+  add_variant_option(cmd, &o->variants);
+  cmd->callback([o] { run_serve(*o); });
+}
+
+}  // namespace djambi::cli
