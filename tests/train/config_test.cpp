@@ -62,7 +62,7 @@ TEST(TrainConfig, GumbelRootReachesTheSearch) {
 
 TEST(TrainConfig, FadingTeacherSchedule) {
   TrainConfig c = load_train_config(std::string(DJAMBI_SOURCE_DIR) + "/configs/djambi.yaml");
-  apply_overrides(c, {"selfplay.opponent_games=0.8", "selfplay.fade_steps=0"});
+  apply_overrides(c, {"selfplay.opponent_games=0.8", "selfplay.fade_steps=0", "selfplay.fade_score=0"});
   EXPECT_DOUBLE_EQ(opponent_games_at(c, 0, 0), 0.8);
   EXPECT_DOUBLE_EQ(opponent_games_at(c, 1000000, 5), 0.8);  // no fading: neither steps nor score move it
   apply_overrides(c, {"selfplay.fade_steps=1000", "selfplay.opponent_games_final=0.2"});
