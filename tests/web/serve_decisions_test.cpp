@@ -44,7 +44,8 @@ TEST(ServeDecisions, BlueSeesBoardCoordinatesToo) {
 
 TEST(ServeDecisions, KillThenPlacement) {
   auto state = position("Cg7Cy/9/9/9/9/1Mb7/Mr8/9/Cr7Cb r rbyg - 3 12");
-  const Decision* kill = find(legal_decisions(*state), "move", "a3", "b4");
+  const auto moves = legal_decisions(*state);  // kept: `kill` points into it
+  const Decision* kill = find(moves, "move", "a3", "b4");
   ASSERT_NE(kill, nullptr);
   state->apply_action(kill->id);
   const auto places = legal_decisions(*state);
