@@ -15,6 +15,7 @@
 #include "mcts/caching_evaluator.h"
 #include "mcts/queued_evaluator.h"
 #include "nets/bundle.h"
+#include "nets/checkpoint.h"
 #include "nets/device.h"
 #include "nets/torch_evaluator.h"
 
@@ -140,7 +141,11 @@ void run_bench_nets(const BenchNetsOptions& o) {
   std::vector<std::string> presets = o.presets;
   PolicyValueNet loaded{nullptr};
   if (!o.weights.empty()) {
-    loaded = load_player_bundle(o.weights).net;
+    try {
+      loaded = load_player_bundle(o.weights).net;
+    } catch (const CheckpointError& e) {
+      throw std::invalid_argument(std::string("--weights: ") + e.what());  // bad input, exit 2
+    }
     if (const std::string why = game_mismatch(loaded->config, game); !why.empty())
       throw std::invalid_argument("'" + o.weights + "' " + why);
     presets = {o.weights};

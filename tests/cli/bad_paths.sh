@@ -30,6 +30,8 @@ refused "--record '$dir/full/game.txt': '$dir/full' is a file, not a directory" 
   play --opponents random --record "$dir/full/game.txt"
 refused "--out '$dir/full/x.djp': '$dir/full' is a file, not a directory" export "$dir/missing.pt" --out "$dir/full/x.djp"
 refused "--out '$dir' is a directory; the bundle is one file, e.g. NAME.djp" export "$dir/missing.pt" --out "$dir" --force
+refused "--weights: cannot read checkpoint $dir/missing.djp: No such file or directory" \
+  bench nets --weights "$dir/missing.djp"
 
 [ ! -s "$dir/empty" ] && [ "$(cat "$dir/full")" = text ] || fail "a file was written"
 [ "$(ls "$dir" | sort | tr '\n' ' ')" = "empty err full " ] || fail "something was created: $(ls "$dir")"
