@@ -96,22 +96,18 @@ double queued_rate(QueuedEvaluator& queued, Positions& positions, int per_thread
   return done / std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-// Agreement of `reduced` with fp32 on every position: the share with the same most likely
-// move, and the largest difference of a value.
+// Agreement of `reduced` with `fp32_net` (a copy of its weights, not shared with it) on every
+// position: the share with the same most likely move, and the largest difference of a value.
 struct Agreement {
   double same_best_move = 0;
   double largest_value_difference = 0;
 };
-Agreement agreement_with_fp32(const PolicyValueNet& net, TorchEvaluator& reduced, Positions& positions,
+Agreement agreement_with_fp32(PolicyValueNet fp32_net, TorchEvaluator& reduced, Positions& positions,
                               torch::Device device) {
-  PolicyValueNet copy(net->config);
-  copy_weights(net, copy);
-  TorchEvaluator exact(copy, device);
+  TorchEvaluator exact(std::move(fp32_net), device);
   const int n = static_cast<int>(positions.states.size());
-  std::vector<float> exact_priors(positions.priors.size()), exact_values(positions.values.size());
   exact.evaluate(positions.batch(0, n));
-  exact_priors = positions.priors;
-  exact_values = positions.values;
+  const std::vector<float> exact_priors = positions.priors, exact_values = positions.values;
   reduced.evaluate(positions.batch(0, n));
   Agreement a;
   const auto actions = static_cast<size_t>(positions.actions);
@@ -153,9 +149,13 @@ void run_bench_nets(const BenchNetsOptions& o) {
   for (const std::string& preset : presets) {
     PolicyValueNet fresh = loaded ? loaded : PolicyValueNet(net_config_for(game, preset));
     const NetConfig config = fresh->config;
-    // The raw forward runs the evaluator's own network, so it is in the evaluator's precision.
-    PolicyValueNet kept(config);
-    copy_weights(fresh, kept);
+    // The raw forward runs the evaluator's own network, so it is in the evaluator's precision;
+    // the fp32 weights are kept aside only to measure the agreement with them.
+    PolicyValueNet fp32_net{nullptr};
+    if (precision != Precision::kFloat32) {
+      fp32_net = PolicyValueNet(config);
+      copy_weights(fresh, fp32_net);
+    }
     auto direct = std::make_shared<TorchEvaluator>(fresh, device, precision);
     auto& net = direct->net();
     const torch::ScalarType input_type = net->stem->weight.scalar_type();
@@ -164,7 +164,7 @@ void run_bench_nets(const BenchNetsOptions& o) {
                   preset.c_str(), config.channels, config.blocks, precision_name(precision), "batch", "raw", "direct",
                   "ratio", "cache-hits");
     if (precision != Precision::kFloat32) {
-      const Agreement a = agreement_with_fp32(kept, *direct, positions, device);
+      const Agreement a = agreement_with_fp32(fp32_net, *direct, positions, device);
       if (o.json)
         json += std::string(json.empty() ? "" : ", ") + "{\"preset\": \"" + preset + "\", \"precision\": \"" +
                 precision_name(precision) + "\", \"same_best_move\": " + std::to_string(a.same_best_move) +
