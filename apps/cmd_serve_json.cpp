@@ -6,6 +6,7 @@
 #include "env/djambi_game.h"
 #include "env/games.h"
 #include "env/notation.h"
+#include "env/outcome.h"
 
 namespace djambi::cli::serve {
 
@@ -113,19 +114,12 @@ json board_json(const GameState& state) {
 json result_json(const GameState& state) {
   if (!state.is_terminal()) return nullptr;
   const Position& pos = djambi_of(state).position();
-  std::vector<int> ranks(static_cast<size_t>(state.num_players()));
-  state.ranks(ranks.data());
+  const Outcome outcome = outcome_of(state);  // the project's one rule of who won
   json by_seat = json::object();
-  int firsts = 0;
-  std::string winner;
-  for (int seat = 0; seat < state.num_players(); ++seat) {
-    by_seat[letter(pos.player(seat))] = ranks[static_cast<size_t>(seat)];
-    if (ranks[static_cast<size_t>(seat)] == 1) {
-      ++firsts;
-      winner = letter(pos.player(seat));
-    }
-  }
-  return {{"text", state.result_string()}, {"ranks", by_seat}, {"winner", firsts == 1 ? json(winner) : json()}};
+  for (int seat = 0; seat < state.num_players(); ++seat)
+    by_seat[letter(pos.player(seat))] = outcome.ranks[static_cast<size_t>(seat)];
+  const json winner = outcome.draw() ? json() : json(letter(pos.player(outcome.winner)));
+  return {{"text", state.result_string()}, {"ranks", by_seat}, {"winner", winner}};
 }
 
 json game_json(const ServeGame& game) {
