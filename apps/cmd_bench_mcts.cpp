@@ -1,5 +1,6 @@
 // bench mcts: simulations/s of rollout-MCTS on one core, and of network-guided MCTS in both
-// parallel modes, with the share of wall time spent in the network.
+// parallel modes, with the share of wall time spent in the network; for many games, the
+// network positions/s against the bare forward rate at the same batch size.
 #include <sys/resource.h>
 #include <tbb/global_control.h>
 
@@ -7,6 +8,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "apps/bench_forward.h"
 #include "apps/cli_common.h"
 #include "apps/commands.h"
 #include "env/djambi_game.h"
@@ -16,6 +18,8 @@
 #include "mcts/queued_evaluator.h"
 #include "nets/device.h"
 #include "nets/torch_evaluator.h"
+#include "train/config.h"
+#include "train/run_setup.h"
 
 namespace djambi::cli {
 
@@ -28,6 +32,7 @@ struct BenchMctsOptions {
   int rollout_sims = 2000;
   int threads = 2;
   int leaves_per_worker = 16;
+  int groups = 0;  // pipeline groups of the many-games search; 0: as selfplay.pipeline_groups' auto
   bool json = false;
 };
 
@@ -59,7 +64,9 @@ void run_bench_mcts(const BenchMctsOptions& o) {
   tbb::global_control threads(tbb::global_control::max_allowed_parallelism, static_cast<size_t>(o.threads));
   set_torch_threads(o.threads);
   const NetConfig net_config = net_config_for(*game, o.preset);
-  auto net = std::make_shared<TorchEvaluator>(PolicyValueNet(net_config), default_device());
+  const torch::Device device = default_device();
+  auto net = std::make_shared<TorchEvaluator>(PolicyValueNet(net_config), device);
+  const int groups = o.groups > 0 ? o.groups : machine_settings(default_train_config(), device).pipeline_groups;
 
   // 2. Many games, one batch.
   std::vector<std::unique_ptr<Tree>> trees;
@@ -68,7 +75,7 @@ void run_bench_mcts(const BenchMctsOptions& o) {
     trees.push_back(std::make_unique<Tree>(config, random_midgame(*game, rng)));
     tree_pointers.push_back(trees.back().get());
   }
-  BatchedSearch batched(*net);
+  BatchedSearch batched(*net, 1, groups);
   batched.run(tree_pointers, std::vector<int>(trees.size(), 2));  // warm-up
   const SearchTimings before = batched.timings();
   const double cpu0 = cpu_seconds();
@@ -76,8 +83,18 @@ void run_bench_mcts(const BenchMctsOptions& o) {
   batched.run(tree_pointers, std::vector<int>(trees.size(), o.sims));
   const double wall = seconds_since(t0);
   const double cpu = cpu_seconds() - cpu0;
-  const double evaluate = batched.timings().evaluate_seconds - before.evaluate_seconds;
+  const SearchTimings& after = batched.timings();
+  const double evaluate = after.evaluate_seconds - before.evaluate_seconds;
   const double many_rate = static_cast<double>(o.games) * o.sims / wall;
+  const auto positions = static_cast<double>(after.evaluations - before.evaluations);
+  const double network_rate = positions / wall;
+  const int mean_batch = std::max(1, static_cast<int>(positions / std::max(1LL, after.rounds - before.rounds) + 0.5));
+  // The bare forward at that batch size, on the games' roots.
+  const size_t obs_size = static_cast<size_t>(game->observation_shape().size());
+  std::vector<float> observations(static_cast<size_t>(mean_batch) * obs_size);
+  for (size_t i = 0; i < static_cast<size_t>(mean_batch); ++i)
+    trees[i % trees.size()]->root_state().observation(&observations[i * obs_size]);
+  const double raw_rate = raw_forward_rate(net->net(), device, observations.data(), mean_batch, 1.0);
 
   // 3. One game, many threads.
   QueuedEvaluator queued(net, o.threads * o.leaves_per_worker, std::chrono::microseconds(2000));
@@ -94,15 +111,20 @@ void run_bench_mcts(const BenchMctsOptions& o) {
     std::printf("{\"rollout_sims_per_second\": %.1f, \"many_games_sims_per_second\": %.1f, "
                 "\"many_games_forward_share\": %.4f, \"many_games_cpu_per_wall\": %.3f, "
                 "\"one_game_sims_per_second\": %.1f, \"one_game_evaluations_per_second\": %.1f, "
-                "\"one_game_mean_batch\": %.1f}\n",
+                "\"one_game_mean_batch\": %.1f, \"many_games_groups\": %d, \"many_games_mean_batch\": %d, "
+                "\"many_games_network_positions_per_second\": %.1f, \"raw_forward_per_second\": %.1f, "
+                "\"many_games_raw_forward_share\": %.4f}\n",
                 rollout_rate, many_rate, evaluate / wall, cpu / wall, one_rate, one_evaluations,
-                queued.mean_batch_size());
+                queued.mean_batch_size(), groups, mean_batch, network_rate, raw_rate, network_rate / raw_rate);
     return;
   }
   std::printf("rollout-MCTS, one core: %.0f simulations/s (Djambi middle game)\n", rollout_rate);
   std::printf("az-MCTS many games (%d games x %d sims, net %s): %.0f simulations/s; %.1f%% of wall time "
               "in the network; CPU busy %.2f of %d cores\n",
               o.games, o.sims, o.preset.c_str(), many_rate, 100 * evaluate / wall, cpu / wall, o.threads);
+  std::printf("  %d pipeline group(s), mean batch %d: %.0f network positions/s, %.1f%% of the bare forward rate "
+              "at that batch (%.0f/s on %s)\n",
+              groups, mean_batch, network_rate, 100 * network_rate / raw_rate, raw_rate, device.str().c_str());
   std::printf("az-MCTS one game, %d threads x %d leaves: %.0f simulations/s, %.0f network evaluations/s "
               "(mean batch %.1f)\n",
               o.threads, o.leaves_per_worker, one_rate, one_evaluations, queued.mean_batch_size());
@@ -120,6 +142,11 @@ void register_bench_mcts_command(CLI::App* bench) {
   cmd->add_option("--rollout-sims", o->rollout_sims, "Simulations of the rollout-MCTS")->capture_default_str();
   cmd->add_option("--threads", o->threads, "Threads (TBB and LibTorch)")->capture_default_str();
   cmd->add_option("--leaves-per-worker", o->leaves_per_worker, "Leaves per thread per call (one-game mode)")
+      ->capture_default_str();
+  cmd->add_option("--groups", o->groups,
+                  "Pipeline groups of the many-games search (batches in flight); 0 = as selfplay.pipeline_groups' "
+                  "auto: 1 on the CPU, 2 on a GPU")
+      ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
   cmd->add_flag("--json", o->json, "Print one JSON object");
   cmd->callback([o] { run_bench_mcts(*o); });

@@ -8,6 +8,7 @@
 #include <memory>
 #include <thread>
 
+#include "apps/bench_forward.h"
 #include "apps/cli_common.h"
 #include "apps/commands.h"
 #include "env/djambi_game.h"
@@ -158,7 +159,6 @@ void run_bench_nets(const BenchNetsOptions& o) {
     }
     auto direct = std::make_shared<TorchEvaluator>(fresh, device, precision);
     auto& net = direct->net();
-    const torch::ScalarType input_type = net->stem->weight.scalar_type();
     if (!o.json)
       std::printf("\n%s %s (%d channels, %d blocks), %s\n%6s %10s %10s %7s %12s\n", loaded ? "player" : "preset",
                   preset.c_str(), config.channels, config.blocks, precision_name(precision), "batch", "raw", "direct",
@@ -176,12 +176,7 @@ void run_bench_nets(const BenchNetsOptions& o) {
     double raw64 = 0;
     for (int b : o.batches) {
       auto batch = positions.batch(0, b);
-      const double raw = rate(o.seconds, b, [&] {
-        c10::InferenceMode guard;
-        auto obs = torch::from_blob(positions.observations.data(),
-                                    {b, config.input_channels, config.board_height, config.board_width});
-        net->forward((device.is_cpu() ? obs.contiguous(torch::MemoryFormat::ChannelsLast) : obs.to(device)).to(input_type));
-      });
+      const double raw = raw_forward_rate(net, device, positions.observations.data(), b, o.seconds);
       if (b == 64) raw64 = raw;
       const double through_direct = rate(o.seconds, b, [&] { direct->evaluate(batch); });
       CachingEvaluator cache(direct, 1 << 16);

@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include <c10/core/impl/DeviceGuardImplInterface.h>
+
 namespace djambi {
 
 namespace {
@@ -39,5 +41,15 @@ torch::Device select_device(const std::string& name) {
 }
 
 torch::Device default_device() { return select_device("auto"); }
+
+std::optional<c10::Stream> new_stream(torch::Device device) {
+  if (device.is_cpu()) return std::nullopt;
+  return c10::impl::getDeviceGuardImpl(device.type())->getStreamFromGlobalPool(device);
+}
+
+void synchronize_current_stream(torch::Device device) {
+  if (device.is_cpu()) return;
+  c10::impl::getDeviceGuardImpl(device.type())->getStream(device).synchronize();
+}
 
 }  // namespace djambi

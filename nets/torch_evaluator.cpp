@@ -4,7 +4,6 @@
 #include <limits>
 #include <stdexcept>
 
-#include <torch/cuda.h>
 
 namespace djambi {
 
@@ -52,7 +51,11 @@ void to_channels_last(torch::nn::Module& module) {
 }
 
 TorchEvaluator::TorchEvaluator(PolicyValueNet net, torch::Device device, Precision precision)
-    : net_(std::move(net)), device_(device), precision_(precision), compact_transfer_(!device.is_cpu()) {
+    : net_(std::move(net)),
+      device_(device),
+      precision_(precision),
+      compact_transfer_(!device.is_cpu()),
+      stream_(new_stream(device)) {
   if (precision_ == Precision::kFloat16 && device_.is_cpu())
     throw std::invalid_argument("fp16 inference needs a GPU: LibTorch's CPU convolutions have no half kernels (bf16 runs on the CPU)");
   net_->to(device_);
@@ -70,8 +73,15 @@ std::string TorchEvaluator::describe() const {
 void TorchEvaluator::evaluate(const EvalBatch& batch) {
   if (batch.size == 0) return;
   c10::InferenceMode inference;
+  OnStream on_own_stream(stream_);
   if (compact_transfer_) evaluate_compact(batch);
   else evaluate_in_place(batch);
+}
+
+void TorchEvaluator::load_weights(const PolicyValueNet& from) {
+  OnStream on_own_stream(stream_);
+  copy_weights(from, net_);
+  synchronize_current_stream(device_);
 }
 
 void TorchEvaluator::write_values(const EvalBatch& batch, const float* relative) const {
@@ -141,7 +151,7 @@ void TorchEvaluator::evaluate_compact(const EvalBatch& batch) {
   // Down, then wait for the stream once.
   pinned_priors_.narrow(0, 0, legal).copy_(legal_priors, /*non_blocking=*/true);
   pinned_values_.narrow(0, 0, n * c.num_players).copy_(out.values.to(torch::kFloat).reshape({-1}), true);
-  if (device_.is_cuda()) torch::cuda::synchronize(device_.index());
+  synchronize_current_stream(device_);  // this evaluator's stream alone
 
   std::memset(batch.priors, 0, sizeof(float) * n * actions);
   const float* p = pinned_priors_.data_ptr<float>();

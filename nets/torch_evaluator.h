@@ -6,14 +6,18 @@
 // written straight into the caller's priors. On an accelerator the batch crosses the bus in
 // reused pinned buffers with non-blocking copies, and only what the search reads comes back:
 // the masking and the softmax run on the device, which returns the priors of the legal
-// actions alone (about 1 % of the dense [batch, actions] table) and the values.
+// actions alone (about 1 % of the dense [batch, actions] table) and the values. There each
+// evaluator queues its work on a stream of its own, so that evaluators on other threads and
+// the learner do not wait for each other.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <torch/torch.h>
 
 #include "mcts/evaluator.h"
+#include "nets/device.h"
 #include "nets/resnet.h"
 
 namespace djambi {
@@ -37,6 +41,9 @@ class TorchEvaluator : public Evaluator {
   void evaluate(const EvalBatch& batch) override;
   std::string describe() const override;
   PolicyValueNet& net() { return net_; }
+  // Copies `from`'s weights into the evaluator's network, on its stream, and waits for the copy
+  // (`from`'s own work must be done: the learner's is once its step returns).
+  void load_weights(const PolicyValueNet& from);
   Precision precision() const { return precision_; }
   // Whether batches take the accelerator path (masking and softmax on the device, only legal
   // priors copied back). On by default off the CPU; on the CPU it checks that path's results.
@@ -52,6 +59,7 @@ class TorchEvaluator : public Evaluator {
   torch::Device device_;
   Precision precision_;
   bool compact_transfer_;
+  std::optional<c10::Stream> stream_;  // on an accelerator
   // The accelerator path's host side, grown to the largest batch seen and then reused.
   std::vector<int64_t> legal_index_;  // flat [row * actions + action] of every legal action
   torch::Tensor pinned_observations_, pinned_index_, pinned_priors_, pinned_values_;

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The GPU issue's whole check, unattended, on a machine with CUDA and a PyTorch wheel but no
 # network and none of the Debian packages (docs/GPU.md): build, evaluator figures in fp32, bf16
-# and fp16 (with their agreement with fp32 on the shipped player), self-play search, and a
-# two-minute training run; every figure lands in OUT. About 6 minutes on one H200.
+# and fp16 (with their agreement with fp32 on the shipped player), the self-play search in turn
+# and pipelined, and two short training runs (self-play on the learner's thread, then on its
+# own). Every figure lands in OUT; summary.txt gathers them. About 7 minutes on one H200.
 #   scripts/gpu_check.sh --prepare KIT   (here, with network) adds to KIT/debs the Debian
 #                                        packages the kit lacks; KIT: a folder holding the
 #                                        kit's build.sh and debs/, inside a git-ignored path
@@ -32,12 +33,37 @@ for precision in bf16 fp16; do
     --seconds 2 --threads 4 --json > "$out/bench_nets_$precision.json"
 done
 
-# Self-play search: many games, one batch per round.
-$djambi bench mcts --preset small --games 1024 --sims 64 --threads 14 --json > "$out/bench_mcts.json"
+# Self-play search, 2,048 games: in turn (one batch of 2,048 per round) and pipelined (two
+# groups of 1,024, one evaluated while the CPU threads prepare the other); each against the
+# bare forward rate at its own batch size.
+for groups in 1 2; do
+  $djambi bench mcts --preset small --games 2048 --sims 32 --groups "$groups" --threads 14 --json \
+    > "$out/bench_mcts_groups$groups.json"
+done
 
-# Two minutes of the real recipe on the GPU, with more games in flight for larger batches.
-$djambi train --config configs/djambi.yaml --run "$out/run" --set net.device=cuda \
-  --set selfplay.games=1024 --set run.threads=14 --set net.threads=2 --set learner.batch_size=512 \
-  --set learner.max_minutes=2 --set evaluation.every_steps=0 > "$out/train.log" 2>&1
-tail -1 "$out/run/metrics.jsonl" > "$out/train_last_metrics.json"
+# Ninety seconds of the real recipe on the GPU with the machine's defaults (2,048 games in two
+# pipeline groups, 16 tree threads), self-play on the learner's thread and then on its own.
+for own in off on; do
+  $djambi train --config configs/djambi.yaml --run "$out/run_own_thread_$own" --set net.device=cuda \
+    --set selfplay.own_thread="$own" --set learner.batch_size=512 --set learner.max_minutes=1.5 \
+    --set evaluation.every_steps=0 --set 'evaluation.opponents=[random]' --set evaluation.games=2 \
+    > "$out/train_own_thread_$own.log" 2>&1
+  tail -1 "$out/run_own_thread_$own/metrics.jsonl" > "$out/train_own_thread_${own}_last_metrics.json"
+done
+
+python3 - "$out" >> "$out/summary.txt" <<'PY'
+import json, sys
+out = sys.argv[1]
+for groups in (1, 2):
+    b = json.load(open(f"{out}/bench_mcts_groups{groups}.json"))
+    print(f"bench mcts, {groups} group(s): mean batch {b['many_games_mean_batch']}, "
+          f"{b['many_games_network_positions_per_second']:.0f} network positions/s, "
+          f"{100 * b['many_games_raw_forward_share']:.1f} % of the bare forward rate ({b['raw_forward_per_second']:.0f}/s)")
+for own in ("off", "on"):
+    m = json.load(open(f"{out}/train_own_thread_{own}_last_metrics.json"))
+    wall = m["elapsed_seconds"]
+    print(f"training, self-play own thread {own}: {m['samples'] / wall:.0f} samples/s, "
+          f"{m['network_positions'] / wall:.0f} network positions/s of wall time, {m['step']} learner steps, "
+          f"learning {100 * m['learn_seconds'] / wall:.0f} % of wall time")
+PY
 echo "total: $(( $(date +%s) - start )) s" | tee -a "$out/summary.txt"

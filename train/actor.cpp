@@ -2,13 +2,17 @@
 
 #include <algorithm>
 
+#include "train/run_setup.h"
+
 namespace djambi {
 
 namespace {
 
-SelfPlaySettings selfplay_settings(const TrainConfig& c, uint64_t seed) {
+SelfPlaySettings selfplay_settings(const TrainConfig& c, torch::Device device, uint64_t seed) {
+  const MachineSettings machine = machine_settings(c, device);
   SelfPlaySettings sp;
-  sp.games = c.selfplay.games;
+  sp.games = machine.games;
+  sp.pipeline_groups = machine.pipeline_groups;
   sp.search = search_config(c, true);
   sp.full_sims = c.mcts.sims;
   sp.fast_sims = c.mcts.fast_sims;
@@ -40,14 +44,14 @@ Actor::Actor(std::shared_ptr<const Game> game, const TrainConfig& config, const 
                                                 precision_from_name(config.net.precision))),
       cache_(std::make_shared<CachingEvaluator>(network_, 1 << 16)) {
   load_weights(weights);
-  const SelfPlaySettings sp = selfplay_settings(config, seed);
+  const SelfPlaySettings sp = selfplay_settings(config, device, seed);
   if (std::any_of(sp.opponents.begin(), sp.opponents.end(), League::names_a_network))
     league_ = std::make_unique<League>(game, run, net_config, device, precision_from_name(config.net.precision));
   selfplay_ = std::make_unique<SelfPlay>(std::move(game), *cache_, sp, league_.get());
 }
 
 void Actor::load_weights(const ActorWeights& weights) {
-  copy_weights(*weights.net, network_->net());
+  network_->load_weights(*weights.net);
   cache_->clear();
   version_ = weights.version;
 }

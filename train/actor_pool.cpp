@@ -2,6 +2,8 @@
 
 #include <chrono>
 
+#include "train/run_setup.h"
+
 namespace djambi {
 
 void ActorThroughput::count(const ActorRound& round) {
@@ -44,6 +46,7 @@ class LocalActorPool final : public ActorPool {
 }  // namespace
 
 std::unique_ptr<ActorPool> make_local_actor_pool(const ActorPoolSetup& setup) {
+  if (machine_settings(setup.config, setup.device).own_thread) return make_threaded_actor_pool(setup);
   return std::make_unique<LocalActorPool>(setup);
 }
 

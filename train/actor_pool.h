@@ -51,7 +51,11 @@ class ActorPool {
 
 using ActorPoolMaker = std::function<std::unique_ptr<ActorPool>(const ActorPoolSetup&)>;
 
-// One Actor in this process, playing one round per collect().
+// One Actor in this process: on the learner's thread, one round per collect(), or on a thread
+// of its own (selfplay.own_thread, run_setup.h's machine_settings).
 std::unique_ptr<ActorPool> make_local_actor_pool(const ActorPoolSetup& setup);
+// The Actor on a thread of its own: it plays on while the learner learns, at most 64 rounds
+// ahead of it; collect() returns the rounds played since (waiting for one if there are none).
+std::unique_ptr<ActorPool> make_threaded_actor_pool(const ActorPoolSetup& setup);
 
 }  // namespace djambi

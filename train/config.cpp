@@ -238,8 +238,12 @@ const std::vector<Key>& keys() {
     t.push_back(int_key(DJ_KEY(mcts, leaves_per_round), 1, 1, 256,
                         "Leaves gathered per tree (with virtual loss) before each network batch."));
     // selfplay
-    t.push_back(int_key(DJ_KEY(selfplay, games), 64, 1, 4096,
-                        "Games played in parallel; their leaves share one network batch."));
+    t.push_back(int_key(DJ_KEY(selfplay, games), 0, 0, 65536,
+                        "Games played in parallel; their leaves share the network's batches. 0 = auto: 64 on the CPU, 2048 on a GPU (batches of 1024 in two pipeline groups)."));
+    t.push_back(int_key(DJ_KEY(selfplay, pipeline_groups), 0, 0, 64,
+                        "Batches of the games' search in flight at once: while the network evaluates one group of games' leaves, the CPU threads back up and gather the other groups'. 1 = none (tree work and network take turns); 0 = auto: 1 on the CPU (both would share its cores), 2 on a GPU."));
+    t.push_back(choice_key(DJ_KEY(selfplay, own_thread), "auto", {"auto", "on", "off"},
+                           "Self-play on a thread of its own beside the learner, so that learner steps do not stop it (it stays at most 64 rounds ahead of the learner, which keeps learner.train_ratio). auto = on with a GPU, off on the CPU (both would share its cores). mpirun's actors are other ranks."));
     t.push_back(double_key(DJ_KEY(selfplay, temperature), 1.0, 0, 10, kClosed,
                            "Temperature on the visit counts for the early decisions (0 = most visited)."));
     t.push_back(int_key(DJ_KEY(selfplay, temperature_decisions), 40, 0, 1000000,
@@ -306,8 +310,8 @@ const std::vector<Key>& keys() {
     t.push_back(int_key(DJ_KEY(run, keep_checkpoints), 5, 1, 1000000,
                         "Checkpoints kept on disk (older ones are deleted)."));
     t.push_back(int_key(DJ_KEY(run, seed), 1, 0, 2147483647, "Seed of every random choice of the run."));
-    t.push_back(int_key(DJ_KEY(run, threads), 2, 1, 256,
-                        "TBB worker threads for the games' tree work (they share the cores with net.threads)."));
+    t.push_back(int_key(DJ_KEY(run, threads), 0, 0, 256,
+                        "TBB worker threads for the games' tree work (they share the cores with net.threads); 0 = auto: the machine's cores."));
     t.push_back(double_key(DJ_KEY(run, actor_timeout_seconds), 120, 0, 1000000, kOpenMin,
                            "mpirun: an actor rank silent this long after the learner's last answer is given up (the run goes on without it); an actor that waits ten times this long for the learner stops (docs/DISTRIBUTED.md)."));
     return t;

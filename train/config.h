@@ -52,7 +52,7 @@ struct TrainConfig {
     int leaves_per_round = 0;
   };
   struct Selfplay {
-    int games = 0;  // played in parallel
+    int games = 0;  // played in parallel (0 = auto, run_setup.h)
     double temperature = 0;
     int temperature_decisions = 0;
     int max_decisions = 0;  // longer games are ruled a draw among the survivors (env/outcome.h)
@@ -64,6 +64,8 @@ struct TrainConfig {
     std::vector<std::string> imitate;    // opponents whose decisions are samples too
     double heuristic_value = 0;          // weight of the heuristic evaluation in value targets
     int weights_every_steps = 0;         // learner steps between weight copies to self-play
+    int pipeline_groups = 0;             // batches in flight in the search (0 = auto)
+    std::string own_thread;              // "auto" | "on" | "off": self-play beside the learner
   };
   struct Replay {
     int window = 0;
@@ -92,7 +94,7 @@ struct TrainConfig {
     int checkpoint_every_steps = 0;
     int keep_checkpoints = 0;
     int seed = 0;
-    int threads = 0;  // TBB threads
+    int threads = 0;  // TBB threads (0 = auto)
     double actor_timeout_seconds = 0;  // mpirun: when a silent actor or learner is given up
   };
 

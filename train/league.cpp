@@ -1,6 +1,7 @@
 #include "train/league.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <stdexcept>
 
 #include "mcts/player.h"
@@ -52,6 +53,10 @@ std::shared_ptr<Evaluator> League::load(const std::string& path, bool bundle,
 SeatNetwork League::pick(const std::string& spec, std::mt19937_64& rng) {
   const PlayerSpec parsed = parse_player_spec(spec);
   if (parsed.kind == "past") {
+    // An actor beside the learner (on its own thread or rank) refreshes after the learner's
+    // checkpoints: the one it draws may have been deleted since (the learner keeps the newest
+    // only). Then it looks again.
+    if (!past_.empty() && !std::filesystem::exists(past_.front().second)) refresh();
     if (past_.empty()) return {};
     const auto& [step, path] = past_[std::uniform_int_distribution<size_t>(0, past_.size() - 1)(rng)];
     return {load(path, false, past_loaded_), "past:step-" + std::to_string(step)};

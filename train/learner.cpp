@@ -6,7 +6,7 @@
 namespace djambi {
 
 Learner::Learner(PolicyValueNet net, const LearnerSettings& settings, torch::Device device)
-    : net_(std::move(net)), settings_(settings), device_(device), rng_(settings.seed) {
+    : net_(std::move(net)), settings_(settings), device_(device), stream_(new_stream(device)), rng_(settings.seed) {
   net_->to(device_);
   if (settings.optimizer == "sgd") {
     optimizer_ = std::make_unique<torch::optim::SGD>(
@@ -85,9 +85,13 @@ LossStats Learner::compute(const Tensors& t, bool learn) {
   return {total.item<double>(), policy_loss.item<double>(), value_loss.item<double>()};
 }
 
-LossStats Learner::step(const std::vector<const Sample*>& batch) { return compute(to_tensors(batch, true), true); }
+LossStats Learner::step(const std::vector<const Sample*>& batch) {
+  OnStream on_own_stream(stream_);  // the losses' item() waits for the step
+  return compute(to_tensors(batch, true), true);
+}
 
 LossStats Learner::loss(const std::vector<const Sample*>& batch) {
+  OnStream on_own_stream(stream_);
   torch::NoGradGuard no_grad;
   return compute(to_tensors(batch, false), false);
 }

@@ -3,11 +3,13 @@
 // search's visit distribution, plus mean squared error of the per-player values, with weight
 // decay in the optimiser.
 #include <memory>
+#include <optional>
 #include <random>
 #include <vector>
 
 #include <torch/torch.h>
 
+#include "nets/device.h"
 #include "nets/resnet.h"
 #include "train/replay_buffer.h"
 
@@ -60,6 +62,9 @@ class Learner {
   PolicyValueNet net_;
   LearnerSettings settings_;
   torch::Device device_;
+  // On an accelerator the steps run on a stream of their own, beside self-play's inference
+  // (the learner and the actor on separate threads, docs/GPU.md).
+  std::optional<c10::Stream> stream_;
   std::unique_ptr<torch::optim::Optimizer> optimizer_;
   int64_t steps_ = 0;
   std::mt19937_64 rng_;

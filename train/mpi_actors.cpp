@@ -333,22 +333,22 @@ void play_for_the_learner() {
   // The learner may be busy for long without answering (an evaluation, a long run of learner
   // steps): an actor waits ten times as long as the learner waits for an actor.
   const double patience = 10 * config.run.actor_timeout_seconds;
-  tbb::global_control threads(tbb::global_control::max_allowed_parallelism, static_cast<size_t>(config.run.threads));
+  tbb::global_control threads(tbb::global_control::max_allowed_parallelism, static_cast<size_t>(tree_threads(config)));
   set_torch_threads(config.net.threads);
   const std::shared_ptr<const Game> game = game_of(config);
   const NetConfig net_config = net_config_of(config, *game);
   PolicyValueNet net(net_config);
   long long version = decode_weights(hello.weights, net);
   const SampleShape shape = sample_shape_of(*game);
-  Actor actor(game, config, net_config, select_device(config.net.device), RunDir(hello.run_dir), {version, &net},
-              hello.seed);
+  const torch::Device device = select_device(config.net.device);
+  Actor actor(game, config, net_config, device, RunDir(hello.run_dir), {version, &net}, hello.seed);
 
   ActorRound unsent;  // games finished since the last round went
   bool waiting = false;
   auto sent_at = Clock::now();
   long long checkpoints = 0;
   // Past this many finished games unsent, the actor stops playing until the learner answers.
-  const size_t most_unsent = static_cast<size_t>(2 * config.selfplay.games);
+  const size_t most_unsent = static_cast<size_t>(2 * machine_settings(config, device).games);
   while (true) {
     std::string bytes, newest;
     while (learner.try_receive(kTagWeights, bytes)) newest.swap(bytes);

@@ -1,5 +1,8 @@
 #include "train/run_setup.h"
 
+#include <algorithm>
+#include <thread>
+
 #include "env/games.h"
 
 namespace djambi {
@@ -16,6 +19,19 @@ NetConfig net_config_of(const TrainConfig& c, const Game& game) {
   if (c.net.blocks > 0) n.blocks = c.net.blocks;
   if (c.net.value_hidden > 0) n.value_hidden = c.net.value_hidden;
   return n;
+}
+
+MachineSettings machine_settings(const TrainConfig& c, torch::Device device) {
+  const bool accelerator = !device.is_cpu();
+  MachineSettings m;
+  m.games = c.selfplay.games > 0 ? c.selfplay.games : accelerator ? 2048 : 64;
+  m.pipeline_groups = c.selfplay.pipeline_groups > 0 ? c.selfplay.pipeline_groups : accelerator ? 2 : 1;
+  m.own_thread = c.selfplay.own_thread == "on" || (c.selfplay.own_thread == "auto" && accelerator);
+  return m;
+}
+
+int tree_threads(const TrainConfig& c) {
+  return c.run.threads > 0 ? c.run.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 }
 
 }  // namespace djambi

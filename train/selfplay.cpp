@@ -13,7 +13,7 @@ SelfPlay::SelfPlay(std::shared_ptr<const Game> game, Evaluator& evaluator, const
                    NetworkSeats* league)
     : game_(std::move(game)),
       settings_(settings),
-      search_(evaluator, settings.search.leaves_per_round),
+      search_(evaluator, settings.search.leaves_per_round, settings.pipeline_groups),
       opponent_factory_(basic_player_factory()),
       league_(league),
       slots_(static_cast<size_t>(settings.games)),

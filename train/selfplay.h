@@ -40,6 +40,7 @@ class NetworkSeats {
 
 struct SelfPlaySettings {
   int games = 64;                    // in flight together
+  int pipeline_groups = 1;           // batches in flight in the search (BatchedSearch groups)
   SearchConfig search;               // base search settings (noise applies to full searches)
   int full_sims = 100;
   int fast_sims = 25;

@@ -92,7 +92,7 @@ Trainer::Trainer(const std::string& root, const TrainConfig& config, bool resume
     : dir_(root),
       games_log_(dir_.games()),
       config_(resume ? load_train_config(dir_.config_path()) : config),
-      tbb_threads_(tbb::global_control::max_allowed_parallelism, static_cast<size_t>(config_.run.threads)),
+      tbb_threads_(tbb::global_control::max_allowed_parallelism, static_cast<size_t>(tree_threads(config_))),
       game_(game_of(config_)),
       net_config_(net_config_of(config_, *game_)),
       device_(select_device(config_.net.device)),

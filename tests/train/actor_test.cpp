@@ -1,8 +1,15 @@
 // The actor plays with its own copy of the weights: what the learner does to its network after
 // a copy changes nothing until the next load_weights, and the games say which weights played.
+// On a thread of its own it plays ahead of the learner, within a bound, takes new weights at
+// its next round and passes its errors on.
 #include "train/actor.h"
 
 #include <gtest/gtest.h>
+
+#include <chrono>
+#include <thread>
+
+#include "train/actor_pool.h"
 
 #include "env/game_record.h"
 #include "env/tictactoe.h"
@@ -72,6 +79,38 @@ TEST_F(ActorTest, GamesCarryTheirSamplesAndSearchCosts) {
   EXPECT_GT(stats.positions, 0);
   EXPECT_GT(stats.network_positions, 0);
   EXPECT_LE(stats.network_positions, stats.positions);
+}
+
+TEST_F(ActorTest, OnItsOwnThreadItPlaysAheadTakesNewWeightsAndPassesItsErrorsOn) {
+  apply_overrides(config, {"selfplay.opponents=[past]", "selfplay.opponent_games=1", "selfplay.own_thread=on"});
+  run.create_new();
+  auto pool = make_local_actor_pool({game, config, net_config, torch::kCPU, run, {0, &learner_net}, 7});
+  // Tic-tac-toe rounds take about a millisecond: in a second the actor reaches its bound.
+  std::this_thread::sleep_for(std::chrono::seconds(1));
+  const std::vector<ActorRound> ahead = pool->collect(1.0);
+  EXPECT_GE(ahead.size(), 1u);
+  EXPECT_LE(ahead.size(), 64u) << "it stays at most 64 rounds ahead of the learner";
+
+  scramble_learner_net();
+  pool->publish_weights(learner_net, 5);
+  bool played_with_new_weights = false;
+  for (int i = 0; i < 200 && !played_with_new_weights; ++i)
+    for (const ActorRound& round : pool->collect(1.0)) played_with_new_weights |= round.weights_version == 5;
+  EXPECT_TRUE(played_with_new_weights);
+  EXPECT_EQ(pool->weights_version(), 5);
+  EXPECT_GT(pool->search_stats().positions, 0);
+  EXPECT_GT(pool->throughput().front().games, 0);
+
+  // A league checkpoint that does not load fails the actor's next game: the learner hears of it.
+  train_test::write_file(run.checkpoint_path(2), "not a checkpoint");
+  run.commit_checkpoint(run.checkpoint_path(2), 3);
+  pool->checkpoint_saved();
+  try {
+    for (int i = 0; i < 1000; ++i) pool->collect(1.0);
+    ADD_FAILURE() << "the actor's error was lost";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("selfplay.opponents"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace

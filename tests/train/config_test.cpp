@@ -1,5 +1,6 @@
 // The training config: defaults, the YAML reader and writer, overrides and their errors.
 #include "train/config.h"
+#include "train/run_setup.h"
 
 #include <gtest/gtest.h>
 
@@ -10,6 +11,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <thread>
 
 namespace djambi {
 namespace {
@@ -41,11 +43,36 @@ TEST(TrainConfig, DefaultsAreValidAndMatchTheTable) {
   EXPECT_EQ(c.game.name, "djambi");
   EXPECT_TRUE(c.game.variants.empty());
   EXPECT_EQ(c.net.threads, 2);
-  EXPECT_EQ(c.run.threads, 2);
+  EXPECT_EQ(c.run.threads, 0);  // auto
   EXPECT_EQ(c.learner.optimizer, "sgd");
   EXPECT_LE(c.replay.min_samples, c.replay.window);
   EXPECT_LE(c.learner.batch_size, c.replay.min_samples);
   EXPECT_LE(c.mcts.fast_sims, c.mcts.sims);
+}
+
+// What a config leaves to the machine (0 or auto) is chosen by the device: the CPU's defaults
+// never pipeline nor thread self-play beside the learner; a GPU's do. What it sets is kept.
+TEST(TrainConfig, MachineSettingsFollowTheDeviceUnlessSet) {
+  TrainConfig c = default_train_config();
+  const torch::Device gpu(torch::kCUDA, 0);  // a name only: no GPU is needed to choose for one
+  const MachineSettings cpu = machine_settings(c, torch::kCPU);
+  EXPECT_EQ(cpu.games, 64);
+  EXPECT_EQ(cpu.pipeline_groups, 1);
+  EXPECT_FALSE(cpu.own_thread);
+  const MachineSettings accelerator = machine_settings(c, gpu);
+  EXPECT_EQ(accelerator.games, 2048);
+  EXPECT_EQ(accelerator.pipeline_groups, 2);
+  EXPECT_TRUE(accelerator.own_thread);
+  EXPECT_EQ(tree_threads(c), static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
+  apply_overrides(c, {"selfplay.games=100", "selfplay.pipeline_groups=3", "selfplay.own_thread=off", "run.threads=5"});
+  const MachineSettings set = machine_settings(c, gpu);
+  EXPECT_EQ(set.games, 100);
+  EXPECT_EQ(set.pipeline_groups, 3);
+  EXPECT_FALSE(set.own_thread);
+  EXPECT_EQ(tree_threads(c), 5);
+  apply_overrides(c, {"selfplay.own_thread=on"});
+  EXPECT_TRUE(machine_settings(c, torch::kCPU).own_thread);
+  EXPECT_THROW(apply_overrides(c, {"selfplay.own_thread=yes"}), std::invalid_argument);
 }
 
 TEST(TrainConfig, GumbelRootReachesTheSearch) {
@@ -115,7 +142,7 @@ TEST(TrainConfig, KeyTableIsComplete) {
         "mcts.c_puct", "mcts.fpu_reduction", "mcts.dirichlet_alpha", "mcts.dirichlet_epsilon",
         "mcts.forced_playouts", "mcts.forced_playout_k", "mcts.paranoid", "mcts.root", "mcts.gumbel_considered",
         "mcts.gumbel_c_visit", "mcts.gumbel_c_scale", "mcts.gumbel_noise_scale", "mcts.leaves_per_round",
-        "selfplay.games", "selfplay.temperature", "selfplay.temperature_decisions",
+        "selfplay.games", "selfplay.pipeline_groups", "selfplay.own_thread", "selfplay.temperature", "selfplay.temperature_decisions",
         "selfplay.max_decisions", "selfplay.opponents", "selfplay.opponent_games", "selfplay.fade_steps",
         "selfplay.opponent_games_final", "selfplay.fade_score", "selfplay.weights_every_steps",
         "selfplay.imitate", "selfplay.heuristic_value", "replay.window", "replay.min_samples", "replay.flush_every_games",
@@ -125,7 +152,7 @@ TEST(TrainConfig, KeyTableIsComplete) {
         "evaluation.sims", "evaluation.opponents", "run.checkpoint_every_steps",
         "run.keep_checkpoints", "run.seed", "run.threads", "run.actor_timeout_seconds"})
     EXPECT_TRUE(names.count(name)) << name;
-  EXPECT_EQ(names.size(), 61u);
+  EXPECT_EQ(names.size(), 63u);
 }
 
 TEST(TrainConfig, DefaultsRoundTripThroughYaml) {
@@ -292,7 +319,7 @@ TEST(TrainConfig, OutOfRangeNamesTheKeyAndRange) {
   EXPECT_HAS(parse_error("mcts:\n  full_search_fraction: 0\n"), "mcts.full_search_fraction: 0.0 is out of range (0.0, 1.0]");
   EXPECT_HAS(parse_error("mcts:\n  dirichlet_epsilon: 1.5\n"), "mcts.dirichlet_epsilon: 1.5 is out of range [0.0, 1.0]");
   EXPECT_HAS(parse_error("learner:\n  momentum: 1\n"), "learner.momentum: 1.0 is out of range [0.0, 1.0)");
-  EXPECT_HAS(parse_error("run:\n  threads: -1\n"), "run.threads: -1 is out of range [1, 256]");
+  EXPECT_HAS(parse_error("run:\n  threads: -1\n"), "run.threads: -1 is out of range [0, 256]");
 }
 
 TEST(TrainConfig, BadChoiceNamesTheKeyAndChoices) {

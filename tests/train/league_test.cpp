@@ -8,6 +8,8 @@
 #include <regex>
 
 #include "env/game_record.h"
+#include "env/tictactoe.h"
+#include "nets/checkpoint.h"
 #include "run_test_util.h"
 #include "train/config.h"
 #include "train/run_dir.h"
@@ -59,6 +61,29 @@ TEST(League, PastCheckpointsAreSeatedAndRecorded) {
     }
   EXPECT_GT(past_seats, 0);
   EXPECT_GT(learner_only, 0);  // the games before the first checkpoint
+}
+
+// An actor beside the learner may draw a checkpoint the learner has deleted since the league's
+// last refresh: the league looks again instead of failing the run.
+TEST(League, ACheckpointDeletedSinceTheRefreshIsNotDrawn) {
+  train_test::TempDir tmp("league_gone");
+  const RunDir dir(tmp.file("run"));
+  dir.create_new();
+  const auto game = std::make_shared<TicTacToeGame>();
+  const NetConfig net_config = net_config_for(*game, "small");
+  for (int step : {2, 4, 6}) {
+    PolicyValueNet net(net_config);
+    save_checkpoint(dir.checkpoint_path(step), net, step, nullptr);
+    dir.commit_checkpoint(dir.checkpoint_path(step), 3);
+  }
+  League league(game, dir, net_config, torch::kCPU, Precision::kFloat32);
+  fs::remove(dir.checkpoint_path(2));  // the learner moved on; the league has not refreshed
+  std::mt19937_64 rng(5);
+  for (int i = 0; i < 20; ++i) {
+    const SeatNetwork seat = league.pick("past", rng);
+    ASSERT_TRUE(seat.evaluator);
+    EXPECT_NE(seat.name, "past:step-2");
+  }
 }
 
 TEST(League, ConfigChecksLeagueSeats) {

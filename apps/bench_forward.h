@@ -1,0 +1,15 @@
+#pragma once
+// The bare network's forward rate: what bench nets measures the evaluators against, and bench
+// mcts the search's network positions per second.
+#include <torch/torch.h>
+
+#include "nets/resnet.h"
+
+namespace djambi::cli {
+
+// Positions/s of `net` (already on `device`, in its own precision) on `batch` positions whose
+// encodings `observations` holds on the host, over at least `seconds` after one warm-up call.
+// Each call copies the input up and waits for the device to finish the forward pass.
+double raw_forward_rate(PolicyValueNet& net, torch::Device device, float* observations, int batch, double seconds);
+
+}  // namespace djambi::cli
