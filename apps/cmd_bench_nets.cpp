@@ -67,20 +67,6 @@ struct Positions {
   }
 };
 
-// Runs `work` (which handles `positions_per_call` positions) for about `seconds`; positions/s.
-double rate(double seconds, int positions_per_call, const std::function<void()>& work) {
-  work();  // warm-up
-  const auto t0 = std::chrono::steady_clock::now();
-  long long calls = 0;
-  double elapsed = 0;
-  do {
-    work();
-    ++calls;
-    elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  } while (elapsed < seconds);
-  return calls * positions_per_call / elapsed;
-}
-
 // Two threads, each keeping requests of `per_thread` positions in flight through `queued`.
 double queued_rate(QueuedEvaluator& queued, Positions& positions, int per_thread, double seconds) {
   std::atomic<long long> done{0};
@@ -178,9 +164,9 @@ void run_bench_nets(const BenchNetsOptions& o) {
       auto batch = positions.batch(0, b);
       const double raw = raw_forward_rate(net, device, positions.observations.data(), b, o.seconds);
       if (b == 64) raw64 = raw;
-      const double through_direct = rate(o.seconds, b, [&] { direct->evaluate(batch); });
+      const double through_direct = positions_per_second(o.seconds, b, [&] { direct->evaluate(batch); });
       CachingEvaluator cache(direct, 1 << 16);
-      const double cache_hits = rate(o.seconds, b, [&] { cache.evaluate(batch); });
+      const double cache_hits = positions_per_second(o.seconds, b, [&] { cache.evaluate(batch); });
       if (o.json) {
         json += std::string(json.empty() ? "" : ", ") + "{\"preset\": \"" + preset + "\", \"batch\": " +
                 std::to_string(b) + ", \"raw\": " + std::to_string(raw) + ", \"direct\": " +

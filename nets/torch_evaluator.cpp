@@ -4,7 +4,6 @@
 #include <limits>
 #include <stdexcept>
 
-
 namespace djambi {
 
 namespace {
