@@ -204,6 +204,8 @@ const std::vector<Key>& keys() {
                          "Where the network learns and plays: auto (the first CUDA GPU LibTorch sees, else the CPU), cpu, cuda or cuda:N (a run naming a GPU stops at start-up on a machine without it)."));
     t.push_back(choice_key(DJ_KEY(net, precision), "fp32", {"fp32", "bf16", "fp16"},
                            "Number format of the self-play and league networks' inference (learning stays fp32): bf16 or fp16 halve the memory traffic on a GPU; fp16 needs one (docs/GPU.md)."));
+    t.push_back(text_key(DJ_KEY(net, init), "", "a path", [](const std::string&) {},
+                         "A player bundle (.djp) or training checkpoint whose weights a new run starts from instead of random ones; its architecture and game must be this config's (checked before the run directory is made). A resumed run ignores it. Empty = random weights."));
     // mcts
     t.push_back(int_key(DJ_KEY(mcts, sims), 128, 1, 1000000,
                         "Playouts of a full search; its visits become the policy target."));

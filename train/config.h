@@ -32,6 +32,7 @@ struct TrainConfig {
     int threads = 0;  // LibTorch intra-op threads
     std::string device;  // nets/device.h: auto | cpu | cuda | cuda:N
     std::string precision;  // of inference (nets/torch_evaluator.h): fp32 | bf16 | fp16
+    std::string init;       // a bundle or checkpoint a new run starts from ("" = random weights)
   };
   struct Mcts {
     int sims = 0;       // playouts of a full search (recorded as a training sample)

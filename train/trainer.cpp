@@ -88,6 +88,15 @@ class Trainer {
   AppendFile metrics_;
 };
 
+// net.init's network, which must be of this run's architecture and game (bad input otherwise).
+LoadedCheckpoint initial_weights(const std::string& path, const NetConfig& expected) {
+  try {
+    return load_checkpoint(path, &expected);
+  } catch (const CheckpointError& e) {
+    throw std::invalid_argument(std::string("net.init: ") + e.what());
+  }
+}
+
 Trainer::Trainer(const std::string& root, const TrainConfig& config, bool resume, TrainHooks hooks)
     : dir_(root),
       games_log_(dir_.games()),
@@ -99,6 +108,9 @@ Trainer::Trainer(const std::string& root, const TrainConfig& config, bool resume
       rng_(static_cast<uint64_t>(config_.run.seed)),
       hooks_(std::move(hooks)) {
   build_config_players(config_);
+  // A bad net.init stops a new run before its directory exists.
+  const std::optional<LoadedCheckpoint> init =
+      resume || config_.net.init.empty() ? std::nullopt : std::optional(initial_weights(config_.net.init, net_config_));
   if (!resume) dir_.create_new();
   lock_ = dir_.lock();
   if (!resume) write_file_atomically(dir_.config_path(), to_yaml(config_));
@@ -113,6 +125,7 @@ Trainer::Trainer(const std::string& root, const TrainConfig& config, bool resume
   if (config_.replay.symmetries) ls.augment_with_symmetries_of = game_;
   ls.seed = static_cast<uint64_t>(config_.run.seed);
   learner_ = std::make_unique<Learner>(PolicyValueNet(net_config_), ls, device_);
+  if (init) copy_weights(init->net, learner_->net());
   const SampleShape shape = sample_shape_of(*game_);
   replay_ = std::make_unique<ReplayBuffer>(static_cast<size_t>(config_.replay.window), shape);
   if (resume) this->resume();

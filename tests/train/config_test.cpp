@@ -138,7 +138,7 @@ TEST(TrainConfig, KeyTableIsComplete) {
   }
   for (const char* name :
        {"game.name", "game.variants", "game.reward", "game.draw_value", "net.preset", "net.channels", "net.blocks",
-        "net.value_hidden", "net.threads", "net.device", "net.precision", "mcts.sims", "mcts.fast_sims", "mcts.full_search_fraction",
+        "net.value_hidden", "net.threads", "net.device", "net.precision", "net.init", "mcts.sims", "mcts.fast_sims", "mcts.full_search_fraction",
         "mcts.c_puct", "mcts.fpu_reduction", "mcts.dirichlet_alpha", "mcts.dirichlet_epsilon",
         "mcts.forced_playouts", "mcts.forced_playout_k", "mcts.paranoid", "mcts.root", "mcts.gumbel_considered",
         "mcts.gumbel_c_visit", "mcts.gumbel_c_scale", "mcts.gumbel_noise_scale", "mcts.leaves_per_round",
@@ -152,7 +152,7 @@ TEST(TrainConfig, KeyTableIsComplete) {
         "evaluation.sims", "evaluation.opponents", "run.checkpoint_every_steps",
         "run.keep_checkpoints", "run.seed", "run.threads", "run.actor_timeout_seconds"})
     EXPECT_TRUE(names.count(name)) << name;
-  EXPECT_EQ(names.size(), 63u);
+  EXPECT_EQ(names.size(), 64u);
 }
 
 TEST(TrainConfig, DefaultsRoundTripThroughYaml) {
