@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "mcts/basic_players.h"
+#include "mcts/heuristic_blend_evaluator.h"
 #include "mcts/queued_evaluator.h"
 #include "mcts/search_config.h"
 #include "nets/bundle.h"
@@ -41,7 +42,7 @@ void apply_reward_options(const PlayerSpec& spec, SearchConfig& search) {
 std::unique_ptr<Player> make_az_player(const PlayerSpec& spec, const std::string& path,
                                        std::shared_ptr<const Game> game, uint64_t seed) {
   spec.check_keys({"sims", "time", "cpuct", "threads", "temperature", "reward", "draw", "root", "considered", "device",
-                   "precision"},
+                   "precision", "heuristic"},
                   spec.kind == "az");
   PlayerBundle loaded;
   try {
@@ -77,6 +78,12 @@ std::unique_ptr<Player> make_az_player(const PlayerSpec& spec, const std::string
     evaluator = std::make_shared<TorchEvaluator>(loaded.net, device, precision);
   } catch (const std::invalid_argument& e) {
     throw std::invalid_argument("bad player spec '" + spec.text + "': " + e.what());
+  }
+  if (spec.has("heuristic")) {
+    if (game->name() != "djambi")
+      throw std::invalid_argument("bad player spec '" + spec.text + "': heuristic judges Djambi positions only");
+    evaluator = std::make_shared<HeuristicBlendEvaluator>(
+        evaluator, static_cast<float>(spec.get_double("heuristic", 0.0, 0.0, 1.0)));
   }
   if (o.threads > 1)
     evaluator = std::make_shared<QueuedEvaluator>(evaluator, o.threads * o.leaves_per_worker, std::chrono::microseconds(2000));

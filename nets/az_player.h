@@ -1,5 +1,5 @@
 #pragma once
-// The network-guided player "az:PATH[,sims=N,cpuct=C,threads=T,temperature=X]": PATH is a
+// The network-guided player "az:PATH[,sims=N,cpuct=C,threads=T,temperature=X,heuristic=W]": PATH is a
 // player bundle (or a training checkpoint) whose game and variants must match the game played.
 #include "mcts/player.h"
 

@@ -101,6 +101,10 @@ TEST_F(NetsTest, AzPlayerChecksGameAndVariants) {
   }
   EXPECT_THROW(factory.create("az:" + dir.file("missing.djp"), tictactoe, 1), std::invalid_argument);
   EXPECT_THROW(factory.create("az", tictactoe, 1), std::invalid_argument);
+  // The heuristic's share of the leaf values: Djambi only, in [0, 1].
+  EXPECT_NO_THROW(factory.create("az:" + dir.file("two.djp") + ",heuristic=0.5", djambi_two, 1));
+  EXPECT_THROW(factory.create("az:" + dir.file("two.djp") + ",heuristic=1.5", djambi_two, 1), std::invalid_argument);
+  EXPECT_THROW(factory.create("az:" + dir.file("ttt.djp") + ",heuristic=0.5", tictactoe, 1), std::invalid_argument);
   // The player it builds plays legal moves.
   auto player = factory.create("az:" + dir.file("ttt.djp") + ",sims=8", tictactoe, 1);
   TicTacToeState s;
