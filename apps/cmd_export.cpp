@@ -1,4 +1,5 @@
-// export: a training checkpoint as a self-contained player bundle (nets/bundle.h).
+// export: a training checkpoint as a self-contained player bundle (nets/bundle.h), or a bundle
+// again with other default search settings.
 #include <cstdio>
 #include <filesystem>
 #include <map>
@@ -62,7 +63,10 @@ void run_export(const ExportOptions& o) {
     throw UsageError(std::string(o.reward.empty() && !o.draw_value ? "checkpoint " + o.checkpoint : "--reward/--draw-value") +
                      ": " + e.what());
   }
-  export_player(loaded.net, search, o.out, loaded.step, o.checkpoint);
+  // A bundle re-exported with other defaults keeps the checkpoint it first came from.
+  const auto first_source = loaded.metadata.find("source");
+  const std::string source = first_source != loaded.metadata.end() ? first_source->second : o.checkpoint;
+  export_player(loaded.net, search, o.out, loaded.step, source);
   std::printf("exported step %lld of %s (%s) to %s; play it as az:%s\n", static_cast<long long>(loaded.step),
               o.checkpoint.c_str(), loaded.net->config.describe().c_str(), o.out.c_str(), o.out.c_str());
 }
@@ -73,7 +77,9 @@ void register_export_command(CLI::App& app) {
   auto o = std::make_shared<ExportOptions>();
   auto* cmd = app.add_subcommand("export", "Export a checkpoint as a player bundle (.djp)");
   cmd->footer("Example: djambi export runs/long/checkpoints/step-5000.pt --out best.djp --sims 400");
-  cmd->add_option("checkpoint", o->checkpoint, "Training checkpoint (runs/NAME/checkpoints/step-N.pt)")->required();
+  cmd->add_option("checkpoint", o->checkpoint,
+                  "Training checkpoint (runs/NAME/checkpoints/step-N.pt), or a player bundle to write again with other defaults")
+      ->required();
   cmd->add_option("--out", o->out, "Bundle to write, e.g. NAME.djp")->required();
   cmd->add_option("--sims", o->sims, "Default search playouts of the player")->capture_default_str();
   cmd->add_option("--cpuct", o->c_puct, "Default exploration constant")->capture_default_str();

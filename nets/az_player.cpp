@@ -42,7 +42,7 @@ void apply_reward_options(const PlayerSpec& spec, SearchConfig& search) {
 std::unique_ptr<Player> make_az_player(const PlayerSpec& spec, const std::string& path,
                                        std::shared_ptr<const Game> game, uint64_t seed) {
   spec.check_keys({"sims", "time", "cpuct", "threads", "temperature", "reward", "draw", "root", "considered", "device",
-                   "precision", "heuristic"},
+                   "precision", "heuristic", "leaves"},
                   spec.kind == "az");
   PlayerBundle loaded;
   try {
@@ -68,7 +68,10 @@ std::unique_ptr<Player> make_az_player(const PlayerSpec& spec, const std::string
     o.search.gumbel = root == "gumbel";
   }
   o.search.gumbel_considered = spec.get_int("considered", o.search.gumbel_considered, 1, 4096);
-  o.search.leaves_per_round = 8;  // virtual loss keeps batches of 8 for the network
+  // Leaves sent to the network per call (virtual loss spreads them): a CPU forward of 32
+  // positions costs little more than one of 8 (djambi bench nets), so wider batches buy playouts.
+  o.search.leaves_per_round = spec.get_int("leaves", 8, 1, 1024);
+  o.leaves_per_worker = o.search.leaves_per_round;
   if (const std::string why = game_mismatch(loaded.net->config, *game); !why.empty())
     throw std::invalid_argument("player '" + path + "' " + why);
   std::shared_ptr<Evaluator> evaluator;

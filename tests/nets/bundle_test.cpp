@@ -105,12 +105,16 @@ TEST_F(NetsTest, AzPlayerChecksGameAndVariants) {
   EXPECT_NO_THROW(factory.create("az:" + dir.file("two.djp") + ",heuristic=0.5", djambi_two, 1));
   EXPECT_THROW(factory.create("az:" + dir.file("two.djp") + ",heuristic=1.5", djambi_two, 1), std::invalid_argument);
   EXPECT_THROW(factory.create("az:" + dir.file("ttt.djp") + ",heuristic=0.5", tictactoe, 1), std::invalid_argument);
-  // The player it builds plays legal moves.
-  auto player = factory.create("az:" + dir.file("ttt.djp") + ",sims=8", tictactoe, 1);
-  TicTacToeState s;
-  const auto actions = player->choose_turn(s);
-  ASSERT_EQ(actions.size(), 1u);
-  EXPECT_TRUE(actions[0] >= 0 && actions[0] < 9);
+  // Leaves per network call: at least 1.
+  EXPECT_THROW(factory.create("az:" + dir.file("ttt.djp") + ",leaves=0", tictactoe, 1), std::invalid_argument);
+  // The players it builds play legal moves, with narrow and wide batches of leaves.
+  for (const std::string leaves : {"", ",leaves=1", ",leaves=32"}) {
+    auto player = factory.create("az:" + dir.file("ttt.djp") + ",sims=8" + leaves, tictactoe, 1);
+    TicTacToeState s;
+    const auto actions = player->choose_turn(s);
+    ASSERT_EQ(actions.size(), 1u) << leaves;
+    EXPECT_TRUE(actions[0] >= 0 && actions[0] < 9) << leaves;
+  }
 }
 
 TEST_F(NetsTest, BundleSettingsOutOfRangeOrNotFiniteAreRefused) {
