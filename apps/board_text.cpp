@@ -5,8 +5,8 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "env/djambi_game.h"
-#include "env/notation.h"
+#include "env/djambi/game.h"
+#include "env/djambi/notation.h"
 
 namespace djambi::cli {
 

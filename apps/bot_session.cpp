@@ -9,7 +9,7 @@
 
 #include "apps/board_text.h"
 #include "env/games.h"
-#include "env/message_text.h"
+#include "env/io/message_text.h"
 #include "env/turn_text.h"
 #include "mcts/search_config.h"
 

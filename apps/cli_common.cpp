@@ -11,8 +11,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "env/djambi/notation.h"
 #include "env/games.h"
-#include "env/notation.h"
 
 namespace djambi::cli {
 

@@ -9,9 +9,9 @@
 
 #include <CLI/CLI.hpp>
 
+#include "env/djambi/position.h"
 #include "env/game.h"
 #include "env/game_record.h"
-#include "env/position.h"
 #include "env/random.h"
 
 namespace djambi::cli {

@@ -7,9 +7,9 @@
 
 #include "apps/cli_common.h"
 #include "apps/commands.h"
-#include "env/atomic_file.h"
-#include "train/analysis_report.h"
-#include "train/record_analysis.h"
+#include "env/io/atomic_file.h"
+#include "train/analysis/djambi/record_analysis.h"
+#include "train/analysis/djambi/report.h"
 
 namespace djambi::cli {
 

@@ -12,12 +12,12 @@
 
 #include "apps/cli_common.h"
 #include "apps/commands.h"
-#include "env/append_file.h"
-#include "env/atomic_file.h"
+#include "env/io/append_file.h"
+#include "env/io/atomic_file.h"
 #include "nets/az_player.h"
 #include "nets/torch_evaluator.h"
-#include "train/arena.h"
-#include "train/cross_play.h"
+#include "train/arena/arena.h"
+#include "train/arena/cross_play.h"
 
 namespace djambi::cli {
 

@@ -7,12 +7,12 @@
 #include "apps/commands.h"
 #include <tbb/global_control.h>
 
-#include "env/djambi_game.h"
-#include "env/perft.h"
+#include "env/djambi/game.h"
+#include "env/djambi/perft.h"
+#include "env/djambi/random_playout.h"
 #include "env/vec_env.h"
 #include "nets/device.h"
 #include "nets/torch_evaluator.h"
-#include "env/random_playout.h"
 
 namespace djambi::cli {
 

@@ -11,7 +11,7 @@
 #include "apps/bench_forward.h"
 #include "apps/cli_common.h"
 #include "apps/commands.h"
-#include "env/djambi_game.h"
+#include "env/djambi/game.h"
 #include "env/random.h"
 #include "mcts/basic_evaluators.h"
 #include "mcts/batched_search.h"

@@ -11,7 +11,7 @@
 #include "apps/bench_forward.h"
 #include "apps/cli_common.h"
 #include "apps/commands.h"
-#include "env/djambi_game.h"
+#include "env/djambi/game.h"
 #include "env/random.h"
 #include "mcts/caching_evaluator.h"
 #include "mcts/queued_evaluator.h"

@@ -5,9 +5,9 @@
 
 #include "apps/cli_common.h"
 #include "apps/commands.h"
-#include "env/djambi_game.h"
+#include "env/djambi/game.h"
 #include "env/random.h"
-#include "mcts/alphabeta.h"
+#include "mcts/djambi/alphabeta.h"
 
 namespace djambi::cli {
 

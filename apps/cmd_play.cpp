@@ -7,8 +7,8 @@
 #include "apps/board_text.h"
 #include "apps/cli_common.h"
 #include "apps/commands.h"
-#include "env/atomic_file.h"
 #include "env/game_record.h"
+#include "env/io/atomic_file.h"
 #include "env/turn_text.h"
 #include "nets/az_player.h"
 

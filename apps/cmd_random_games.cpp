@@ -6,8 +6,8 @@
 
 #include "apps/cli_common.h"
 #include "apps/commands.h"
-#include "env/notation.h"
-#include "env/random_playout.h"
+#include "env/djambi/notation.h"
+#include "env/djambi/random_playout.h"
 
 namespace djambi::cli {
 

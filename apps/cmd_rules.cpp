@@ -6,10 +6,10 @@
 
 #include "apps/cli_common.h"
 #include "apps/commands.h"
-#include "env/moves.h"
-#include "env/notation.h"
-#include "env/perft.h"
-#include "env/ranking.h"
+#include "env/djambi/moves.h"
+#include "env/djambi/notation.h"
+#include "env/djambi/perft.h"
+#include "env/djambi/ranking.h"
 
 namespace djambi::cli {
 

@@ -3,9 +3,9 @@
 #include <memory>
 
 #include "apps/cli_common.h"
-#include "apps/cmd_serve_api.h"
-#include "apps/cmd_serve_http.h"
 #include "apps/commands.h"
+#include "apps/serve/api.h"
+#include "apps/serve/http.h"
 #include "nets/az_player.h"
 
 namespace djambi::cli {
@@ -74,7 +74,7 @@ void register_serve_command(CLI::App& app) {
                   "Bot specs offered on the page, the first seated by default (default: best, the shipped player; "
                   "random and greedy are always offered)");
   cmd->add_option("--records", o->records, "A folder of game records the page may open (arena, self-play, play)");
-  cmd->add_option("--web-dir", o->web_dir, "Serve the page's files from this folder instead of the built-in ones (apps/web)");
+  cmd->add_option("--web-dir", o->web_dir, "Serve the page's files from this folder instead of the built-in ones (apps/serve/web)");
   cmd->add_option("--seed", o->seed, "Seed of the bots' random choices")->capture_default_str();
   add_variant_option(cmd, &o->variants);
   cmd->callback([o] { run_serve(*o); });

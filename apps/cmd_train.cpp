@@ -11,10 +11,10 @@
 
 #include "apps/cli_common.h"
 #include "apps/commands.h"
-#include "env/message_text.h"
+#include "env/io/message_text.h"
 #include "train/trainer.h"
 #ifdef DJAMBI_WITH_MPI
-#include "train/mpi_actors.h"
+#include "train/actors/mpi_actors.h"
 #endif
 
 namespace djambi::cli {

@@ -4,7 +4,7 @@
 
 #include "apps/cli_common.h"
 #include "apps/commands.h"
-#include "env/message_text.h"
+#include "env/io/message_text.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"djambi-zero: Djambi rules, search and self-play training"};

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <cstring>
+#include <stdexcept>
 
 namespace djambi {
 
@@ -30,6 +31,18 @@ std::string GameState::result_string() const {
     out += item;
   }
   return out;
+}
+
+std::vector<TextTurn> GameState::legal_turns() const {
+  std::vector<TextTurn> out;
+  for (Action a : legal_actions()) out.push_back({action_to_string(a), {a}});
+  return out;
+}
+
+std::vector<Action> GameState::parse_turn(const std::string& text) const {
+  for (Action a : legal_actions())
+    if (action_to_string(a) == text) return {a};
+  throw std::invalid_argument("illegal move '" + text + "'");
 }
 
 void GameState::legal_mask(uint8_t* mask) const {

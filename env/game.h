@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "env/actions.h"
+#include "env/action.h"
 #include "env/game_description.h"
 
 namespace djambi {
@@ -21,6 +21,12 @@ struct ObservationShape {
 };
 
 constexpr int kTerminalPlayer = -1;
+
+// A whole turn as text (env/turn_text.h) with the decisions it is made of.
+struct TextTurn {
+  std::string text;
+  std::vector<Action> actions;  // the decisions, as GameState::apply_action takes them
+};
 
 class GameState {
  public:
@@ -61,6 +67,13 @@ class GameState {
   // True between turns; false while a turn made of several decisions is half made (a Djambi
   // move waiting for its placement, reporter choice or exit). Players choose whole turns.
   virtual bool at_turn_start() const { return true; }
+  // Every legal whole turn of the player to act (at a turn start, not terminal), in the engine's
+  // order. By default a turn is one decision, written by action_to_string; a game whose turns
+  // have several decisions (Djambi) lists them in its own notation.
+  virtual std::vector<TextTurn> legal_turns() const;
+  // The decisions of the turn `text`. Throws std::invalid_argument: "malformed move '...': why"
+  // or "illegal move '...'". By default the one decision whose action_to_string is `text`.
+  virtual std::vector<Action> parse_turn(const std::string& text) const;
 
   std::vector<Action> legal_actions() const;
   // Writes num_actions() bytes: 1 for a legal action, 0 otherwise.

@@ -6,9 +6,9 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "env/djambi_game.h"
-#include "env/notation.h"
-#include "env/tictactoe.h"
+#include "env/djambi/game.h"
+#include "env/djambi/notation.h"
+#include "env/tictactoe/game.h"
 
 namespace djambi {
 

@@ -5,10 +5,10 @@
 #include <string>
 #include <vector>
 
+#include "env/djambi/variants.h"
 #include "env/game.h"
 #include "env/game_description.h"
 #include "env/rewards.h"
-#include "env/variants.h"
 
 namespace djambi {
 

@@ -8,24 +8,16 @@
 
 namespace djambi {
 
+// Whether the turn of the player to act in `before` is over in `after`.
+bool turn_over(const GameState& before, const GameState& after);
+// Random decisions from `state` to the end of the turn.
+std::vector<Action> random_turn(const GameState& state, std::mt19937_64& rng);
+
 // Each decision uniform among the legal ones.
 class RandomPlayer : public Player {
  public:
   explicit RandomPlayer(uint64_t seed) : rng_(seed) {}
   std::string name() const override { return "random"; }
-  std::vector<Action> choose_turn(const GameState& state) override;
-
- private:
-  std::mt19937_64 rng_;
-};
-
-// Djambi only (docs/PLAYERS.md): win if a move wins; otherwise the move that kills the most
-// valuable pieces (enemy material gained minus own material lost); among equals, one that leaves
-// no enemy able to kill its chief next turn; otherwise at random.
-class GreedyPlayer : public Player {
- public:
-  explicit GreedyPlayer(uint64_t seed) : rng_(seed) {}
-  std::string name() const override { return "greedy"; }
   std::vector<Action> choose_turn(const GameState& state) override;
 
  private:

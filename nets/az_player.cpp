@@ -83,10 +83,11 @@ std::unique_ptr<Player> make_az_player(const PlayerSpec& spec, const std::string
     throw std::invalid_argument("bad player spec '" + spec.text + "': " + e.what());
   }
   if (spec.has("heuristic")) {
-    if (game->name() != "djambi")
+    HeuristicValues heuristic = heuristic_of(game->name());
+    if (!heuristic)
       throw std::invalid_argument("bad player spec '" + spec.text + "': heuristic judges Djambi positions only");
     evaluator = std::make_shared<HeuristicBlendEvaluator>(
-        evaluator, static_cast<float>(spec.get_double("heuristic", 0.0, 0.0, 1.0)));
+        evaluator, std::move(heuristic), static_cast<float>(spec.get_double("heuristic", 0.0, 0.0, 1.0)));
   }
   if (o.threads > 1)
     evaluator = std::make_shared<QueuedEvaluator>(evaluator, o.threads * o.leaves_per_worker, std::chrono::microseconds(2000));

@@ -23,7 +23,7 @@ class CheckpointError : public std::runtime_error {
   using runtime_error::runtime_error;
 };
 
-// Writes the checkpoint atomically and durably (env/atomic_file.h): an existing PATH is never left
+// Writes the checkpoint atomically and durably (env/io/atomic_file.h): an existing PATH is never left
 // half-written, and a failed save throws CheckpointError leaving it as it was.
 // The file is LibTorch's zip archive whose zip comment seals it with a CRC-32 of all its bytes:
 // LibTorch checks no checksum itself and can crash on corrupted records.
@@ -31,10 +31,6 @@ class CheckpointError : public std::runtime_error {
 void save_checkpoint(const std::string& path, PolicyValueNet& net, int64_t step,
                      torch::optim::Optimizer* optimizer = nullptr,
                      const std::map<std::string, std::string>& metadata = {});
-
-// CRC-32 (the zip polynomial) of `size` bytes: the seal of checkpoints, and of any LibTorch
-// archive that travels as bytes (LibTorch checks none itself and can crash on corrupted ones).
-uint32_t crc32(const char* data, size_t size);
 
 // Writes an archive assembled by hand the way save_checkpoint writes its own (sealed, see
 // checkpoint.cpp, and atomically); for tools and tests. load_checkpoint still checks its content.

@@ -2,9 +2,10 @@
 # Installs every Debian package the project needs (skipping those already installed; running
 # `apt-get update` first only when something must be installed), then configures and builds.
 #   scripts/setup.sh              Release build in build/
-#   scripts/setup.sh --sanitize   ASan/UBSan build in build-sanitize/
-#   scripts/setup.sh --tsan       ThreadSanitizer build of env/ and mcts/ in build-tsan/
-#   scripts/setup.sh --fuzz       libFuzzer targets (clang, ASan/UBSan) in build-fuzz/
+#   scripts/setup.sh --sanitize   clang build under AddressSanitizer and UBSan in build-sanitize/:
+#                                 the tests and the libFuzzer targets (tests/fuzz), one build
+#   scripts/setup.sh --tsan       ThreadSanitizer build of env/, mcts/ and their concurrent
+#                                 tests (ctest label concurrency) in build-tsan/
 #   scripts/setup.sh --torch DIR  Release build in build/ against another LibTorch: DIR is an
 #                                 unpacked LibTorch archive (or its share/cmake/Torch folder),
 #                                 or `python` for the one inside python3's PyTorch wheel; its
@@ -12,11 +13,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-usage="usage: scripts/setup.sh [--sanitize | --tsan | --fuzz] [--torch DIR|python]"
+usage="usage: scripts/setup.sh [--sanitize | --tsan] [--torch DIR|python]"
 mode="" torch=""
 while (($#)); do
   case $1 in
-    --sanitize | --tsan | --fuzz) mode=$1 ;;
+    --sanitize | --tsan) mode=$1 ;;
     --torch) [ $# -ge 2 ] || { echo "$usage" >&2; exit 2; }; torch=$2; shift ;;
     *) echo "$usage" >&2; exit 2 ;;
   esac
@@ -24,7 +25,7 @@ while (($#)); do
 done
 
 PACKAGES=(
-  build-essential cmake ninja-build pkg-config
+  build-essential cmake ninja-build pkg-config ccache
   libtbb-dev libeigen3-dev libyaml-cpp-dev libglpk-dev
   # LibTorch's linear layers call the system BLAS; without OpenBLAS Debian falls back to the
   # reference BLAS and the default network runs at less than half its speed (docs/PERFORMANCE.md).
@@ -39,8 +40,8 @@ PACKAGES=(
 )
 # Debian's LibTorch (CPU) unless another is named.
 if [ -z "$torch" ]; then PACKAGES+=(libtorch-dev); fi
-# The fuzz targets are built with clang, whose libFuzzer is in the compiler-rt package.
-if [ "$mode" = "--fuzz" ]; then PACKAGES+=(clang libclang-rt-14-dev); fi
+# The sanitizer build is clang's, for libFuzzer, which is in the compiler-rt package.
+if [ "$mode" = "--sanitize" ]; then PACKAGES+=(clang libclang-rt-14-dev); fi
 
 missing=()
 for package in "${PACKAGES[@]}"; do
@@ -61,16 +62,17 @@ cmake_args=(-DCMAKE_BUILD_TYPE=Release)
 targets=()
 case "$mode" in
   --sanitize)
+    # One instrumented build serves the tests and the fuzz targets (DJAMBI_FUZZ brings ASan
+    # and UBSan). -O1 -g1: the sanitizers' usual level, and line tables enough for their reports,
+    # at about half the compile time of -O2 -g.
     build_dir=build-sanitize
-    cmake_args=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DDJAMBI_SANITIZE=ON) ;;
+    cmake_args=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG"
+                -DDJAMBI_FUZZ=ON -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++) ;;
   --tsan)  # LibTorch is not instrumented: the concurrent code of env/ and mcts/ only
     build_dir=build-tsan
-    cmake_args=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DDJAMBI_TSAN=ON -DDJAMBI_WITH_TORCH=OFF) ;;
-  --fuzz)
-    build_dir=build-fuzz
-    targets=(--target fuzz_notation fuzz_records fuzz_bot_session fuzz_config fuzz_bundle)
-    cmake_args=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DDJAMBI_FUZZ=ON -DDJAMBI_BUILD_TESTS=OFF
-                -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++) ;;
+    targets=(--target concurrency_tests)
+    cmake_args=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG"
+                -DDJAMBI_TSAN=ON -DDJAMBI_WITH_TORCH=OFF) ;;
 esac
 if [ -n "$torch" ]; then
   if [ "$torch" = python ]; then

@@ -22,11 +22,11 @@
 
 #include "env/games.h"
 #include "env/rewards.h"
-#include "env/variants.h"
+#include "mcts/games.h"
+#include "mcts/player.h"
 #include "nets/az_player.h"
 #include "nets/device.h"
 #include "train/league.h"
-#include "mcts/player.h"
 
 namespace djambi {
 
@@ -687,7 +687,7 @@ void check_cross(const TrainConfig& c) {
     throw Problem{"selfplay.opponents", "empty, but selfplay.opponent_games is above 0 (set it to 0 for pure self-play)"};
   if (c.selfplay.fade_steps > 0 && c.selfplay.fade_score > 0)
     throw Problem{"selfplay.fade_score", "set, and so is selfplay.fade_steps: the teacher fades by results or by steps, not both"};
-  if (c.selfplay.heuristic_value > 0 && c.game.name != "djambi")
+  if (c.selfplay.heuristic_value > 0 && !heuristic_of(c.game.name))
     throw Problem{"selfplay.heuristic_value", "above 0, but the heuristic evaluation judges Djambi positions only"};
   for (const auto& spec : c.selfplay.imitate)
     if (std::find(c.selfplay.opponents.begin(), c.selfplay.opponents.end(), spec) == c.selfplay.opponents.end())

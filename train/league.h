@@ -15,7 +15,7 @@
 #include "env/game.h"
 #include "nets/net_config.h"
 #include "nets/torch_evaluator.h"
-#include "train/run_dir.h"
+#include "train/run/run_dir.h"
 #include "train/selfplay.h"
 
 namespace djambi {

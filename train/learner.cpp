@@ -47,6 +47,9 @@ Learner::Tensors Learner::to_tensors(const std::vector<const Sample*>& batch, bo
   const int cells = c.board_height * c.board_width;
   for (int64_t i = 0; i < n; ++i) {
     const Sample& s = *batch[static_cast<size_t>(i)];
+    if (static_cast<int64_t>(s.observation.size()) != obs_size || static_cast<int>(s.value.size()) != c.num_players ||
+        static_cast<int>(s.legal.size()) != (c.num_actions + 63) / 64)
+      throw std::invalid_argument("a sample of another shape than the network's (observation, legal actions or values)");
     const int k = symmetries > 1 ? std::uniform_int_distribution<int>(0, symmetries - 1)(rng_) : 0;
     if (k == 0) {
       std::memcpy(o + i * obs_size, s.observation.data(), static_cast<size_t>(obs_size));

@@ -41,6 +41,7 @@ class Learner {
   Learner(PolicyValueNet net, const LearnerSettings& settings, torch::Device device);
 
   // One optimiser step on `batch`. Leaves the network in eval mode (ready for self-play).
+  // Throws std::invalid_argument for a sample whose sizes are not the network's.
   LossStats step(const std::vector<const Sample*>& batch);
   // The loss on `batch` without learning.
   LossStats loss(const std::vector<const Sample*>& batch);

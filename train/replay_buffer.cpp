@@ -7,7 +7,7 @@
 #include <fstream>
 #include <stdexcept>
 
-#include "env/atomic_file.h"
+#include "env/io/atomic_file.h"
 #include "train/sample_codec.h"
 
 namespace djambi {

@@ -1,6 +1,6 @@
 #pragma once
 // The most recent `window` samples, drawn uniformly for training, and persisted in chunk files
-// (replay/chunk-<N>.bin, written atomically through env/atomic_file.h) so that a resumed run
+// (replay/chunk-<N>.bin, written atomically through env/io/atomic_file.h) so that a resumed run
 // starts with its buffer.
 #include <deque>
 #include <random>

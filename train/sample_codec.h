@@ -1,6 +1,6 @@
 #pragma once
 // The byte form of samples, shared by the replay chunks on disk (train/replay_buffer.h) and the
-// messages between actors and the learner (train/actor_messages.h): per sample its quantised
+// messages between actors and the learner (train/actors/actor_messages.h): per sample its quantised
 // observation, its legal-action bitset, its sparse policy (a count, then action and
 // probability pairs) and its values, in the machine's byte order.
 #include <cstdint>

@@ -5,7 +5,7 @@
 
 #include <tbb/parallel_for.h>
 
-#include "mcts/djambi_eval.h"
+#include "mcts/games.h"
 
 namespace djambi {
 
@@ -19,8 +19,8 @@ SelfPlay::SelfPlay(std::shared_ptr<const Game> game, Evaluator& evaluator, const
       slots_(static_cast<size_t>(settings.games)),
       rng_(settings.seed) {
   if (settings_.heuristic_value > 0) {
-    std::vector<float> check(static_cast<size_t>(game_->num_players()));
-    heuristic_values(*game_->new_initial_state(), check.data());  // throws for a game without it
+    heuristic_ = heuristic_of(game_->name());
+    if (!heuristic_) throw std::invalid_argument("the heuristic evaluation judges Djambi positions only");
   }
   for (Slot& slot : slots_) start_game(slot);
 }
@@ -91,7 +91,7 @@ void SelfPlay::add_sample(Slot& slot, std::vector<std::pair<int32_t, float>> pol
   PendingSample pending{encode_sample(state, std::move(policy)), state.current_player(), {}};
   if (settings_.heuristic_value > 0) {
     pending.heuristic.resize(static_cast<size_t>(game_->num_players()));
-    heuristic_values(state, pending.heuristic.data());
+    heuristic_(state, pending.heuristic.data());
   }
   slot.samples.push_back(std::move(pending));
 }

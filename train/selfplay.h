@@ -17,6 +17,7 @@
 
 #include "env/game_record.h"
 #include "mcts/batched_search.h"
+#include "mcts/games.h"
 #include "mcts/player.h"
 #include "train/sample.h"
 
@@ -52,7 +53,7 @@ struct SelfPlaySettings {
   std::vector<std::string> opponents;  // player specs of the fixed seats, drawn uniformly
   double opponent_games = 0.0;         // share of games with 1..players-1 fixed seats
   std::vector<std::string> imitate;    // opponents whose decisions become samples too
-  // Weight of the heuristic evaluation (mcts/djambi_eval.h, heuristic_values) of a sample's
+  // Weight of the game's heuristic evaluation (mcts/games.h, heuristic_of) of a sample's
   // position in its value target, the rest being the game's returns (Djambi only).
   float heuristic_value = 0.0f;
 };
@@ -115,6 +116,7 @@ class SelfPlay {
   SelfPlaySettings settings_;
   BatchedSearch search_;
   PlayerFactory opponent_factory_;
+  HeuristicValues heuristic_;  // set when settings.heuristic_value > 0
   NetworkSeats* league_;
   std::vector<Slot> slots_;
   std::mt19937_64 rng_;

@@ -9,23 +9,23 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
-#include "env/append_file.h"
-#include "env/atomic_file.h"
+#include "env/io/append_file.h"
+#include "env/io/atomic_file.h"
 #include "mcts/basic_players.h"
 #include "nets/bundle.h"
 #include "nets/checkpoint.h"
 #include "nets/device.h"
 #include "nets/torch_evaluator.h"
-#include "train/actor_pool.h"
-#include "train/evaluation.h"
+#include "train/actors/actor_pool.h"
+#include "train/arena/evaluation.h"
 #include "train/export.h"
-#include "train/games_log.h"
-#include "train/recent_score.h"
 #include "train/learner.h"
-#include "train/metrics_log.h"
+#include "train/recent_score.h"
 #include "train/replay_buffer.h"
-#include "train/resume.h"
-#include "train/run_dir.h"
+#include "train/run/games_log.h"
+#include "train/run/metrics_log.h"
+#include "train/run/resume.h"
+#include "train/run/run_dir.h"
 #include "train/run_setup.h"
 
 namespace djambi {

@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "train/actor_pool.h"
+#include "train/actors/actor_pool.h"
 #include "train/config.h"
 #include "train/training_counters.h"
 
@@ -32,7 +32,7 @@ struct TrainHooks {
   // learner step: it saves its checkpoint and player as at a normal end, and skips the closing
   // evaluation. `--resume` continues it.
   const std::atomic<bool>* stop = nullptr;
-  // Where self-play runs; empty: one actor in this process (train/actor_pool.h).
+  // Where self-play runs; empty: one actor in this process (train/actors/actor_pool.h).
   ActorPoolMaker actors;
 };
 

@@ -5,10 +5,10 @@
 #include <random>
 #include <sstream>
 
-#include "env/djambi_game.h"
+#include "env/djambi/game.h"
 #include "env/game_record.h"
 #include "env/games.h"
-#include "env/tictactoe.h"
+#include "env/tictactoe/game.h"
 #include "env/turn_text.h"
 
 namespace djambi {

@@ -4,10 +4,10 @@
 
 #include <numeric>
 
-#include "env/djambi_game.h"
-#include "env/notation.h"
+#include "env/djambi/game.h"
+#include "env/djambi/notation.h"
 #include "env/outcome.h"
-#include "env/tictactoe.h"
+#include "env/tictactoe/game.h"
 
 namespace djambi {
 namespace {

@@ -5,10 +5,10 @@
 #include <set>
 #include <string>
 
-#include "env/moves.h"
-#include "env/notation.h"
+#include "env/djambi/moves.h"
+#include "env/djambi/notation.h"
+#include "env/djambi/ranking.h"
 #include "env/random.h"
-#include "env/ranking.h"
 
 namespace djambi::testing {
 

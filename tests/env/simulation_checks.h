@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "env/variants.h"
+#include "env/djambi/variants.h"
 
 namespace djambi::testing {
 

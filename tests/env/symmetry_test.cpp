@@ -5,8 +5,8 @@
 
 #include <set>
 
-#include "env/djambi_game.h"
-#include "env/tictactoe.h"
+#include "env/djambi/game.h"
+#include "env/tictactoe/game.h"
 
 namespace djambi {
 namespace {

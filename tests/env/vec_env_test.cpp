@@ -5,7 +5,7 @@
 
 #include <cstring>
 
-#include "env/djambi_game.h"
+#include "env/djambi/game.h"
 #include "env/random.h"
 
 namespace djambi {

@@ -6,8 +6,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "env/djambi_game.h"
-#include "env/notation.h"
+#include "env/djambi/game.h"
+#include "env/djambi/notation.h"
 #include "env/turn_text.h"
 
 using namespace djambi;

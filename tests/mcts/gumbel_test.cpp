@@ -7,7 +7,7 @@
 #include <cmath>
 #include <random>
 
-#include "env/tictactoe.h"
+#include "env/tictactoe/game.h"
 #include "mcts/basic_evaluators.h"
 #include "mcts/batched_search.h"
 #include "mcts/tree.h"

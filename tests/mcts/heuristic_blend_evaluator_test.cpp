@@ -8,7 +8,7 @@
 
 #include "env/games.h"
 #include "env/random.h"
-#include "mcts/djambi_eval.h"
+#include "mcts/djambi/eval.h"
 
 namespace djambi {
 namespace {
@@ -52,7 +52,7 @@ TEST(HeuristicBlendEvaluator, MixesTheHeuristicIntoTheValuesAndKeepsThePriors) {
   for (float weight : {0.0f, 0.3f, 1.0f}) {
     std::vector<float> priors(static_cast<size_t>(n * actions)), values(static_cast<size_t>(n * 4));
     EvalBatch batch{n, states.data(), nullptr, nullptr, priors.data(), values.data()};
-    HeuristicBlendEvaluator(std::make_shared<FixedEvaluator>(), weight).evaluate(batch);
+    HeuristicBlendEvaluator(std::make_shared<FixedEvaluator>(), heuristic_values, weight).evaluate(batch);
     for (int i = 0; i < n; ++i) {
       EXPECT_EQ(priors[static_cast<size_t>(i * actions + states[i]->legal_actions().front())], 1.0f);
       std::vector<float> heuristic(4);
@@ -68,13 +68,13 @@ TEST(HeuristicBlendEvaluator, MixesTheHeuristicIntoTheValuesAndKeepsThePriors) {
 }
 
 TEST(HeuristicBlendEvaluator, RefusesAWeightOutsideZeroToOneAndAGameOtherThanDjambi) {
-  EXPECT_THROW(HeuristicBlendEvaluator(std::make_shared<FixedEvaluator>(), 1.5f), std::invalid_argument);
-  EXPECT_THROW(HeuristicBlendEvaluator(std::make_shared<FixedEvaluator>(), -0.1f), std::invalid_argument);
+  EXPECT_THROW(HeuristicBlendEvaluator(std::make_shared<FixedEvaluator>(), heuristic_values, 1.5f), std::invalid_argument);
+  EXPECT_THROW(HeuristicBlendEvaluator(std::make_shared<FixedEvaluator>(), heuristic_values, -0.1f), std::invalid_argument);
   const auto state = make_game("tictactoe")->new_initial_state();
   const GameState* states[] = {state.get()};
   std::vector<float> priors(9), values(2);
   EvalBatch batch{1, states, nullptr, nullptr, priors.data(), values.data()};
-  HeuristicBlendEvaluator blend(std::make_shared<FixedEvaluator>(), 0.5f);
+  HeuristicBlendEvaluator blend(std::make_shared<FixedEvaluator>(), heuristic_values, 0.5f);
   EXPECT_THROW(blend.evaluate(batch), std::invalid_argument);
 }
 

@@ -9,9 +9,9 @@
 #include <stdexcept>
 #include <thread>
 
-#include "env/djambi_game.h"
+#include "env/djambi/game.h"
 #include "env/random.h"
-#include "env/tictactoe.h"
+#include "env/tictactoe/game.h"
 #include "mcts/batched_search.h"
 
 namespace djambi {

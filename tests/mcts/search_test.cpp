@@ -4,10 +4,10 @@
 
 #include <numeric>
 
-#include "env/djambi_game.h"
-#include "env/notation.h"
-#include "env/tictactoe.h"
-#include "env/tictactoe_solver.h"
+#include "env/djambi/game.h"
+#include "env/djambi/notation.h"
+#include "env/tictactoe/game.h"
+#include "env/tictactoe/solver.h"
 #include "mcts/basic_evaluators.h"
 #include "mcts/basic_players.h"
 #include "mcts/batched_search.h"

@@ -8,9 +8,9 @@
 #include <cmath>
 #include <limits>
 
-#include "env/djambi_game.h"
-#include "env/notation.h"
-#include "env/tictactoe.h"
+#include "env/djambi/game.h"
+#include "env/djambi/notation.h"
+#include "env/tictactoe/game.h"
 #include "mcts/basic_evaluators.h"
 #include "mcts/batched_search.h"
 #include "mcts/queued_evaluator.h"

@@ -6,7 +6,7 @@
 #include "mcts/evaluator.h"
 #include "nets/az_player.h"
 #include "nets/checkpoint.h"
-#include "nets_test_util.h"
+#include "tests/nets/nets_test_util.h"
 
 namespace djambi::nets_test {
 namespace {

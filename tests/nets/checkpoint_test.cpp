@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "nets_test_util.h"
 #include "tests/file_size_limit.h"
+#include "tests/nets/nets_test_util.h"
 
 namespace djambi::nets_test {
 namespace {

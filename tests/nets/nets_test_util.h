@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "env/djambi_game.h"
+#include "env/djambi/game.h"
 #include "env/game.h"
-#include "env/tictactoe.h"
+#include "env/tictactoe/game.h"
 #include "nets/net_config.h"
 #include "nets/resnet.h"
 #include "nets/torch_evaluator.h"

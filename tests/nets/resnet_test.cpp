@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "nets/torch_evaluator.h"
-#include "nets_test_util.h"
+#include "tests/nets/nets_test_util.h"
 
 namespace djambi::nets_test {
 namespace {

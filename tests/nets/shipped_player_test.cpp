@@ -4,11 +4,11 @@
 
 #include <cstdlib>
 
-#include "env/djambi_game.h"
-#include "env/tictactoe.h"
+#include "env/djambi/game.h"
+#include "env/tictactoe/game.h"
 #include "nets/az_player.h"
 #include "nets/bundle.h"
-#include "nets_test_util.h"
+#include "tests/nets/nets_test_util.h"
 
 namespace djambi::nets_test {
 namespace {

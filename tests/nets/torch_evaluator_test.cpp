@@ -11,7 +11,7 @@
 
 #include "nets/bundle.h"
 #include "nets/shipped_player.h"
-#include "nets_test_util.h"
+#include "tests/nets/nets_test_util.h"
 
 namespace djambi::nets_test {
 namespace {

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "env/moves.h"
-#include "env/notation.h"
+#include "env/djambi/moves.h"
+#include "env/djambi/notation.h"
 #include "env/random.h"
 #include "tests/reference/reference_rules.h"
 

@@ -4,7 +4,7 @@
 // RULES.md that lists whole moves directly rather than through sub-decisions).
 #include <cstdint>
 
-#include "env/variants.h"
+#include "env/djambi/variants.h"
 #include "tests/reference/reference_rules.h"
 
 namespace djambi::testing {

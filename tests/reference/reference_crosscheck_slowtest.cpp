@@ -2,8 +2,8 @@
 // perft 3 from the start (727,876,667, which both implementations reach).
 #include <gtest/gtest.h>
 
-#include "env/notation.h"
-#include "env/perft.h"
+#include "env/djambi/notation.h"
+#include "env/djambi/perft.h"
 #include "tests/reference/crosscheck.h"
 
 namespace djambi::testing {

@@ -1,8 +1,8 @@
 // The engine against the independent reference implementation, for every variant set.
 #include <gtest/gtest.h>
 
-#include "env/notation.h"
-#include "env/perft.h"
+#include "env/djambi/notation.h"
+#include "env/djambi/perft.h"
 #include "tests/env/simulation_checks.h"
 #include "tests/reference/crosscheck.h"
 

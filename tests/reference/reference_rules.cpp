@@ -5,7 +5,7 @@
 //
 // Comments starting with "INTERPRETATION:" mark the places where the specification had to be
 // read one way or the other.
-#include "reference_rules.h"
+#include "tests/reference/reference_rules.h"
 
 #include <algorithm>
 #include <array>

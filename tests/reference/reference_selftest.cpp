@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "reference_rules.h"
+#include "tests/reference/reference_rules.h"
 
 using djambi_reference::RefVariants;
 

@@ -22,14 +22,14 @@
 #include <thread>
 #include <vector>
 
-#include "env/atomic_file.h"
 #include "env/game_record.h"
+#include "env/io/atomic_file.h"
 #include "nets/bundle.h"
 #include "nets/checkpoint.h"
-#include "run_test_util.h"
+#include "tests/train/run_test_util.h"
 #include "train/config.h"
-#include "train/metrics_log.h"
-#include "train/run_dir.h"
+#include "train/run/metrics_log.h"
+#include "train/run/run_dir.h"
 
 extern char** environ;
 

@@ -8,11 +8,11 @@
 #include <regex>
 
 #include "env/game_record.h"
-#include "env/tictactoe.h"
+#include "env/tictactoe/game.h"
 #include "nets/checkpoint.h"
-#include "run_test_util.h"
+#include "tests/train/run_test_util.h"
 #include "train/config.h"
-#include "train/run_dir.h"
+#include "train/run/run_dir.h"
 #include "train/trainer.h"
 
 namespace djambi {

@@ -9,7 +9,7 @@
 #include "env/games.h"
 #include "env/turn_text.h"
 #include "mcts/basic_evaluators.h"
-#include "mcts/djambi_eval.h"
+#include "mcts/djambi/eval.h"
 #include "train/selfplay.h"
 
 namespace djambi {

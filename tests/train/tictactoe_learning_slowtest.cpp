@@ -9,8 +9,8 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "env/tictactoe.h"
-#include "env/tictactoe_solver.h"
+#include "env/tictactoe/game.h"
+#include "env/tictactoe/solver.h"
 #include "nets/az_player.h"
 #include "train/trainer.h"
 

@@ -9,10 +9,10 @@
 
 #include "env/game_record.h"
 #include "nets/bundle.h"
-#include "run_test_util.h"
+#include "tests/train/run_test_util.h"
 #include "train/config.h"
-#include "train/metrics_log.h"
-#include "train/run_dir.h"
+#include "train/run/metrics_log.h"
+#include "train/run/run_dir.h"
 
 namespace djambi {
 namespace {

@@ -7,7 +7,7 @@
 // the game's record in the Watch tab and steps through it. Screenshots are saved in OUT_DIR.
 //
 // Usage: node browser_game.js DJAMBI_BINARY OUT_DIR   (CHROMIUM=path overrides the browser;
-// DJAMBI_WEB_DIR=apps/web serves the page from the source folder instead of the binary)
+// DJAMBI_WEB_DIR=apps/serve/web serves the page from the source folder instead of the binary)
 "use strict";
 
 const { spawn } = require("child_process");
@@ -47,7 +47,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 function startServer() {
   return new Promise((resolve) => {
     const args = ["serve", "--port", "0", "--opponents", "random", "--records", path.join(tmp, "records")];
-    // DJAMBI_WEB_DIR=apps/web tries edits of the page without rebuilding the binary.
+    // DJAMBI_WEB_DIR=apps/serve/web tries edits of the page without rebuilding the binary.
     if (process.env.DJAMBI_WEB_DIR) args.push("--web-dir", process.env.DJAMBI_WEB_DIR);
     const server = spawn(djambi, args, { stdio: ["ignore", "pipe", "pipe"] });
     children.push(server);

@@ -9,8 +9,8 @@
 #include <fstream>
 #include <thread>
 
-#include "apps/cmd_serve_api.h"
-#include "apps/cmd_serve_http.h"
+#include "apps/serve/api.h"
+#include "apps/serve/http.h"
 #include "env/game_record.h"
 #include "tests/temp_dir.h"
 

@@ -4,8 +4,8 @@
 
 #include <algorithm>
 
-#include "apps/cmd_serve_decisions.h"
-#include "apps/cmd_serve_json.h"
+#include "apps/serve/decisions.h"
+#include "apps/serve/json.h"
 #include "env/games.h"
 
 namespace djambi::cli::serve {

@@ -1,0 +1,77 @@
+#pragma once
+// djambi serve: the JSON API behind the page, one method per route (docs/WEB.md), with no HTTP
+// in it. A refused request throws ApiError (status and sentence); the HTTP layer
+// (serve/http.h) turns that into a 4xx answer with {"error": ...}.
+#include <atomic>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "apps/serve/games.h"
+#include "apps/serve/records.h"
+#include "mcts/player.h"
+
+namespace djambi::cli::serve {
+
+struct ServeOptions {
+  // The bots offered on the page, the first one seated by default (one spec each).
+  std::vector<std::string> opponents{"best"};
+  std::vector<std::string> variants;  // the default variant set of a new game
+  std::string records;                // the --records folder ("" for none)
+  // Whether the page may seat any player spec; otherwise only those of `opponents`, random and
+  // greedy (a server open to a network should not load any file a visitor names).
+  bool any_spec = true;
+  uint64_t seed = 1;
+  size_t max_sessions = 256;
+  size_t max_games_per_session = 8;
+};
+
+class ServeApi {
+ public:
+  ServeApi(ServeOptions options, PlayerFactory factory);
+
+  GameStore& store() { return store_; }
+
+  // GET /api/info: the variants, the bots on offer, the default seats, whether records can be
+  // browsed.
+  nlohmann::json info() const;
+  // POST /api/games {"seats": ["human", "random", ...], "variants": [...]} (both optional).
+  nlohmann::json create_game(const std::string& session, const nlohmann::json& body);
+  // GET /api/games: this session's games, most recent first.
+  nlohmann::json list_games(const std::string& session);
+  // GET /api/games/ID
+  nlohmann::json get_game(const std::string& session, const std::string& id);
+  // POST /api/games/ID/decide {"id": N}: one decision of a person's turn.
+  nlohmann::json decide(const std::string& session, const std::string& id, const nlohmann::json& body);
+  // POST /api/games/ID/move {"move": "c3xd4>h5"}: a person's whole turn in notation.
+  nlohmann::json move(const std::string& session, const std::string& id, const nlohmann::json& body);
+  // POST /api/games/ID/bot: the bot to move plays its turn.
+  nlohmann::json bot(const std::string& session, const std::string& id);
+  // POST /api/games/ID/cancel: forget the decisions of the person's turn in progress.
+  nlohmann::json cancel(const std::string& session, const std::string& id);
+  // GET /api/games/ID/record: the game record (text, docs/RECORDS.md).
+  std::string record(const std::string& session, const std::string& id);
+
+  // GET /api/records: the record files under --records.
+  nlohmann::json records() const;
+  // GET /api/records/file?path=P: the games of one file, summed up.
+  nlohmann::json record_file(const std::string& path) const;
+  // GET /api/records/game?path=P&game=K: one game replayed.
+  nlohmann::json record_game(const std::string& path, int game) const;
+  // POST /api/records/upload?game=K (the body is the records' text): the file's games summed
+  // up, and game K (default 1) replayed.
+  nlohmann::json upload(const std::string& text, int game) const;
+
+ private:
+  std::vector<std::string> seats_from(const nlohmann::json& body, int num_players) const;
+
+  ServeOptions options_;
+  PlayerFactory factory_;
+  GameStore store_;
+  RecordLibrary library_;
+  std::atomic<uint64_t> games_made_{0};
+};
+
+}  // namespace djambi::cli::serve

@@ -1,0 +1,191 @@
+#include "apps/serve/games.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "apps/serve/decisions.h"
+#include "env/djambi/game.h"
+#include "env/games.h"
+#include "env/turn_text.h"
+
+namespace djambi::cli::serve {
+
+ServeGame::ServeGame(std::string id, std::shared_ptr<const Game> game, const std::vector<std::string>& seats,
+                     const PlayerFactory& factory, uint64_t seed)
+    : id_(std::move(id)),
+      game_(std::move(game)),
+      state_(game_->new_initial_state()) {
+  if (!as_djambi(*state_)) throw ApiError(400, "djambi serve plays Djambi only, not " + game_->name());
+  if (static_cast<int>(seats.size()) != state_->num_players())
+    throw ApiError(400, "this game has " + std::to_string(state_->num_players()) + " seats, " +
+                            std::to_string(seats.size()) + " were given");
+  for (size_t s = 0; s < seats.size(); ++s) {
+    seat_names_.push_back(seats[s]);
+    if (seats[s] == "human") {
+      bots_.emplace_back();
+      continue;
+    }
+    try {
+      bots_.push_back(factory.create(seats[s], game_, seed + s));
+    } catch (const std::invalid_argument& e) {
+      throw ApiError(400, e.what());
+    }
+  }
+  turn_start_ = state_->clone();
+  record_.game = game_->name();
+  record_.variants = variant_list_of(*game_);
+  record_.players = seats;
+  record_.start = state_text(*state_);
+}
+
+std::string ServeGame::pending_text() const {
+  std::string out;
+  auto walk = turn_start_->clone();
+  int moves = 0;
+  for (Action a : pending_) {
+    const Decision d = describe_decision(*walk, a);
+    if (d.type == "move" || d.type == "exit") {
+      out += (moves++ ? "," : "") + d.from + (d.capture ? "x" : "-") + d.to;
+    } else if (d.type == "place") {
+      out += ">" + d.to;
+    } else if (d.type == "report") {
+      out += "+" + d.to;
+    }
+    walk->apply_action(a);
+  }
+  return out;
+}
+
+void ServeGame::check_person_to_move() const {
+  if (state_->is_terminal()) throw ApiError(409, "the game is over: " + state_->result_string());
+  if (!is_human(state_->current_player())) throw ApiError(409, "a bot is to move, not a person");
+}
+
+void ServeGame::decide(Action action) {
+  check_person_to_move();
+  const std::vector<Action> legal = state_->legal_actions();
+  if (!std::binary_search(legal.begin(), legal.end(), action))
+    throw ApiError(400, "decision " + std::to_string(action) + " is not legal here");
+  pending_.push_back(action);
+  state_->apply_action(action);
+  if (state_->at_turn_start() || state_->is_terminal()) {
+    const std::vector<Action> turn = std::move(pending_);
+    pending_.clear();
+    commit_turn(turn, "");
+  }
+}
+
+void ServeGame::play_move(const std::string& text) {
+  check_person_to_move();
+  if (!pending_.empty()) throw ApiError(409, "a turn is half made: finish or cancel it first");
+  std::vector<Action> actions;
+  try {
+    actions = parse_turn(*state_, text);
+  } catch (const std::invalid_argument& e) {
+    throw ApiError(400, e.what());
+  }
+  apply_turn(*state_, actions);
+  commit_turn(actions, "");
+}
+
+void ServeGame::bot_turn() {
+  if (state_->is_terminal()) throw ApiError(409, "the game is over: " + state_->result_string());
+  Player* bot = bots_[static_cast<size_t>(state_->current_player())].get();
+  if (!bot) throw ApiError(409, "a person is to move, not a bot");
+  const std::vector<Action> actions = bot->choose_turn(*state_);
+  apply_turn(*state_, actions);
+  commit_turn(actions, bot->last_analysis());
+}
+
+void ServeGame::cancel_turn() {
+  if (pending_.empty()) return;
+  state_ = turn_start_->clone();
+  pending_.clear();
+}
+
+// The bots and the record hear a person's decisions only once the turn is whole, so that a
+// cancelled half turn leaves no trace in a search tree.
+void ServeGame::commit_turn(const std::vector<Action>& actions, const std::string& comment) {
+  PlayedTurn played;
+  played.seat = turn_start_->current_player();
+  played.text = turn_to_string(*turn_start_, actions);
+  played.comment = comment;
+  auto walk = turn_start_->clone();
+  for (Action a : actions) {
+    for (const std::string& sq : decision_squares(describe_decision(*walk, a)))
+      if (std::find(played.squares.begin(), played.squares.end(), sq) == played.squares.end()) played.squares.push_back(sq);
+    for (auto& bot : bots_)
+      if (bot) bot->observe(*walk, a);
+    walk->apply_action(a);
+  }
+  record_.moves.push_back(played.text);
+  record_.comments.push_back(comment);
+  turns_.push_back(std::move(played));
+  turn_start_ = std::move(walk);
+}
+
+std::string ServeGame::record_text() const {
+  GameRecord record = record_;
+  if (state_->is_terminal()) record.result = state_->result_string();
+  return format_record(record);
+}
+
+GameStore::GameStore(size_t max_sessions, size_t max_games_per_session)
+    : max_sessions_(std::max<size_t>(1, max_sessions)), max_games_(std::max<size_t>(1, max_games_per_session)),
+      rng_(std::random_device{}()) {}
+
+std::string GameStore::new_token() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  char text[33];
+  std::snprintf(text, sizeof text, "%016llx%016llx", static_cast<unsigned long long>(rng_()),
+                static_cast<unsigned long long>(rng_()));
+  return text;
+}
+
+bool GameStore::is_token(const std::string& text) {
+  return text.size() == 32 && text.find_first_not_of("0123456789abcdef") == std::string::npos;
+}
+
+GameStore::Session& GameStore::touch(const std::string& session) {
+  auto it = std::find(order_.begin(), order_.end(), session);
+  if (it != order_.end()) order_.erase(it);
+  order_.push_front(session);
+  while (order_.size() > max_sessions_) {
+    sessions_.erase(order_.back());
+    order_.pop_back();
+  }
+  return sessions_[session];
+}
+
+void GameStore::add(const std::string& session, std::shared_ptr<ServeGame> game) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  Session& s = touch(session);
+  s.games.push_front(std::move(game));
+  // A game in the middle of a request lives on through its shared_ptr until the request ends.
+  while (s.games.size() > max_games_) s.games.pop_back();
+}
+
+std::shared_ptr<ServeGame> GameStore::find(const std::string& session, const std::string& id) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto found = sessions_.find(session);
+  if (found != sessions_.end()) {
+    auto& games = found->second.games;
+    for (auto it = games.begin(); it != games.end(); ++it) {
+      if ((*it)->id() != id) continue;
+      std::shared_ptr<ServeGame> game = *it;
+      games.erase(it);
+      touch(session).games.push_front(game);
+      return game;
+    }
+  }
+  throw ApiError(404, "no game '" + id + "' in this browser session (games live in the server's memory only)");
+}
+
+std::vector<std::shared_ptr<ServeGame>> GameStore::games(const std::string& session) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto found = sessions_.find(session);
+  if (found == sessions_.end()) return {};
+  return {found->second.games.begin(), found->second.games.end()};
+}
+
+}  // namespace djambi::cli::serve

@@ -1,0 +1,113 @@
+#pragma once
+// djambi serve: the games people play in the browser, kept in memory per browser session
+// (docs/WEB.md). Nothing here knows HTTP: serve/api.h turns requests into these calls.
+#include <cstdint>
+#include <list>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "env/game_record.h"
+#include "mcts/player.h"
+
+namespace djambi::cli::serve {
+
+// A request the server refuses: the HTTP status (4xx) and a sentence for the page.
+class ApiError : public std::runtime_error {
+ public:
+  ApiError(int status, const std::string& message) : std::runtime_error(message), status_(status) {}
+  int status() const { return status_; }
+
+ private:
+  int status_;
+};
+
+// One finished turn, as the move list shows it.
+struct PlayedTurn {
+  int seat = 0;
+  std::string text;              // RULES.md section 8 notation
+  std::string comment;           // the bot's analysis, "" for a person
+  std::vector<std::string> squares;  // the squares it touched (from, to, placements, victims)
+};
+
+// One game: the state, who plays each seat (a person or a bot), the finished turns and the
+// decisions of a person's turn in progress. Not thread-safe: hold mutex() around every call.
+class ServeGame {
+ public:
+  // `seats[s]` is "human" or a player spec; Djambi only. Throws ApiError 400 for a bad spec.
+  ServeGame(std::string id, std::shared_ptr<const Game> game, const std::vector<std::string>& seats,
+            const PlayerFactory& factory, uint64_t seed);
+
+  const std::string& id() const { return id_; }
+  std::mutex& mutex() { return mutex_; }
+  const Game& game() const { return *game_; }
+  const GameState& state() const { return *state_; }
+  const std::vector<std::string>& seat_names() const { return seat_names_; }
+  bool is_human(int seat) const { return !bots_[static_cast<size_t>(seat)]; }
+  const std::vector<PlayedTurn>& turns() const { return turns_; }
+  // The decisions already made in the person's turn in progress (view frame), empty between turns.
+  const std::vector<Action>& pending() const { return pending_; }
+  // The turn in progress so far in notation ("c3xd4", "b2xe5>i5,"), "" between turns.
+  std::string pending_text() const;
+
+  // One decision (an action of the mover's view frame, as GameState::legal_actions lists it) of
+  // a person's turn. ApiError 409 when the game is over or a bot is to move, 400 when illegal.
+  void decide(Action action);
+  // A person's whole turn in notation (only at a turn start).
+  void play_move(const std::string& text);
+  // The bot to move plays its whole turn. ApiError 409 when a person is to move or it is over.
+  void bot_turn();
+  // Drops the decisions of the person's turn in progress (nothing happens between turns).
+  void cancel_turn();
+  // The game record so far ("result unfinished" while it runs).
+  std::string record_text() const;
+
+ private:
+  void check_person_to_move() const;
+  // Hands a finished turn to the record and to every bot (so that searches keep their trees).
+  void commit_turn(const std::vector<Action>& actions, const std::string& comment);
+
+  std::string id_;
+  std::shared_ptr<const Game> game_;
+  std::mutex mutex_;
+  std::vector<std::string> seat_names_;
+  std::vector<std::unique_ptr<Player>> bots_;  // null for a person's seat
+  std::unique_ptr<GameState> state_;
+  std::unique_ptr<GameState> turn_start_;  // the state when the turn in progress began
+  std::vector<Action> pending_;
+  std::vector<PlayedTurn> turns_;
+  GameRecord record_;  // whole turns are committed, so no RecordBuilder is needed
+};
+
+// Every browser session's games. A session is named by a random token (the page's cookie);
+// a game is found only through the session that made it. Sessions and games beyond the limits
+// are dropped, least recently used first, so memory stays bounded. Thread-safe.
+class GameStore {
+ public:
+  GameStore(size_t max_sessions, size_t max_games_per_session);
+  // A new random token (32 hex digits).
+  std::string new_token();
+  static bool is_token(const std::string& text);
+  void add(const std::string& session, std::shared_ptr<ServeGame> game);
+  // ApiError 404 for a game not in this session.
+  std::shared_ptr<ServeGame> find(const std::string& session, const std::string& id);
+  std::vector<std::shared_ptr<ServeGame>> games(const std::string& session);
+
+ private:
+  struct Session {
+    std::list<std::shared_ptr<ServeGame>> games;  // most recently used first
+  };
+  Session& touch(const std::string& session);
+
+  std::mutex mutex_;
+  size_t max_sessions_, max_games_;
+  std::list<std::string> order_;  // sessions, most recently used first
+  std::map<std::string, Session> sessions_;
+  std::mt19937_64 rng_;
+};
+
+}  // namespace djambi::cli::serve

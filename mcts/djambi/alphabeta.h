@@ -1,0 +1,110 @@
+#pragma once
+// Depth-limited search over whole turns for N-player Djambi (docs/PLAYERS.md, "ab"):
+//   paranoid : every other alive player minimises the root player's value (alpha-beta).
+//   brs      : Best-Reply Search (Schadd & Winands 2011): between two turns of the root player
+//              only the single best reply among all opponents is searched (alpha-beta).
+//   maxn     : a value per player, each maximising its own, with shallow pruning.
+// Values are shares: a player's score (player_scores) over the alive players' total, so they
+// lie in [0, 1] and sum to 1 (max^n's shallow pruning needs that bound). Iterative deepening
+// under a depth, node or time limit; a transposition table keyed by the position hash; kills
+// first (by victim value), then the table's move, killer moves and history; a kills-only
+// quiescence search at the horizon.
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "mcts/djambi/eval.h"
+#include "mcts/djambi/search_moves.h"
+
+namespace djambi {
+
+enum class AbAlgorithm { kParanoid, kBestReply, kMaxN };
+AbAlgorithm ab_algorithm_from_name(const std::string& name);  // throws std::invalid_argument
+const char* ab_algorithm_name(AbAlgorithm algo);
+
+struct AlphaBetaOptions {
+  AbAlgorithm algorithm = AbAlgorithm::kBestReply;
+  int max_depth = 0;          // whole turns; 0: deepen until the time or node limit
+  double seconds = 0;         // >0: stop deepening after this long (the last whole depth counts)
+  uint64_t max_nodes = 0;     // >0: stop after this many nodes
+  int placements = 3;         // candidates per placement of a lifted piece (0: all)
+  int quiescence = 4;         // plies of kills-only search at the horizon (0: none)
+  bool pruning = true;        // false: plain minimax / max^n without cut-offs (tests)
+  int tt_log2 = 19;           // transposition table of 2^tt_log2 entries (0: none)
+  uint64_t seed = 0;          // the root's first move order (ties between equal moves)
+  EvalWeights weights;
+};
+
+struct AlphaBetaResult {
+  SearchMove move;                // engine actions of the chosen whole move
+  float value = 0;                // the root player's share after it, as searched
+  int depth = 0;                  // the deepest completed iteration
+  uint64_t nodes = 0;             // positions visited, quiescence included
+  double seconds = 0;
+  int root_moves = 0;             // whole moves searched at the root
+};
+
+class AlphaBetaSearch {
+ public:
+  explicit AlphaBetaSearch(const AlphaBetaOptions& options);
+  const AlphaBetaOptions& options() const { return options_; }
+  void set_limits(int max_depth, double seconds, uint64_t max_nodes);
+  // Searches the turn of `root.to_move` (a running game, at a turn start).
+  AlphaBetaResult search(const Position& root);
+  // The static value of a position (shares per player index; terminal positions exact).
+  std::array<float, 4> evaluate(const Position& pos, int ply) const;
+
+ private:
+  using Values = std::array<float, 4>;
+  struct TtEntry {
+    uint64_t key = 0;
+    float value = 0;
+    Action best = -1;
+    int8_t depth = -1;
+    uint8_t bound = 0;  // 0 exact, 1 lower, 2 upper
+  };
+  struct Ordered {
+    Action first;
+    int score;
+  };
+
+  // Scalar searches (paranoid, brs): the root player's share; below depth 0, kills-only
+  // quiescence. `min_turn` (brs): every opponent's reply is searched from this node, and the
+  // root player moves after it.
+  float alphabeta(const Position& pos, int depth, float alpha, float beta, int ply, bool min_turn);
+  // max^n; below depth 0 its kills-only quiescence. `parent` (another player, or kNobody) has
+  // `parent_best` secured already: shallow pruning.
+  Values maxn(const Position& pos, int depth, int ply, PlayerId parent, float parent_best);
+
+  // First move parts of `turn`, best first (kills_only: those that may kill).
+  void order_moves(const Turn& turn, int ply, Action tt_move, bool kills_only, std::vector<Ordered>& out) const;
+  void note_cutoff(Action first, int ply, int depth);
+  // The positions whose turns a scalar node searches: at a brs reply node, one per alive
+  // opponent of the root player, set to move; otherwise `pos` itself. Returns how many.
+  int mover_positions(const Position& pos, bool reply, std::array<Position, 3>& out) const;
+  // Where the search goes on after `child`: after a brs reply, the root player is set to move.
+  Position next_position(const SearchChild& child, bool reply) const;
+  // Whether brs's alternation applies at `pos` (more than one opponent alive).
+  bool best_reply_node(const Position& pos) const;
+  // Game over, or the root player out (its share is final).
+  bool terminal(const Position& pos) const;
+  bool out_of_budget();
+  uint64_t tt_key(const Position& pos, bool min_turn) const;
+  TtEntry* tt_probe(uint64_t key);
+  void tt_store(uint64_t key, int depth, float value, uint8_t bound, Action best);
+
+  AlphaBetaOptions options_;
+  std::vector<TtEntry> tt_;
+  std::vector<std::array<Action, 2>> killers_;
+  std::vector<int> history_;
+  PlayerId root_player_ = 0;
+  uint64_t nodes_ = 0;
+  bool aborted_ = false;
+  std::chrono::steady_clock::time_point start_;
+  std::vector<std::vector<SearchChild>> child_stack_;  // per ply, reused between nodes
+  std::vector<std::vector<Ordered>> order_stack_;
+};
+
+}  // namespace djambi

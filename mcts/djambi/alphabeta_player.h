@@ -1,0 +1,35 @@
+#pragma once
+// The alpha-beta player (spec `ab`, Djambi only; docs/PLAYERS.md):
+//   ab:algo=brs|paranoid|maxn,depth=D,time=S,nodes=N,placements=K,quiescence=Q
+// Plain `ab,time=S` is the strongest setting found (docs/BASELINES.md). A budget set through
+// set_budget (the bot protocol's `go`) maps visits to nodes and seconds to time.
+#include <memory>
+
+#include "mcts/djambi/alphabeta.h"
+#include "mcts/player.h"
+
+namespace djambi {
+
+// The depth of a spec that gives no depth, time or node limit.
+constexpr int kDefaultAbDepth = 3;
+
+class AlphaBetaPlayer : public Player {
+ public:
+  AlphaBetaPlayer(std::string name, const AlphaBetaOptions& options);
+  std::string name() const override { return name_; }
+  std::vector<Action> choose_turn(const GameState& state) override;
+  std::string last_analysis() const override { return analysis_; }
+  bool set_budget(const SearchBudget& budget) override;
+  const AlphaBetaResult& last_result() const { return result_; }
+
+ private:
+  std::string name_;
+  AlphaBetaSearch search_;
+  AlphaBetaResult result_;
+  std::string analysis_;
+};
+
+// Builds an `ab` player from its spec; throws std::invalid_argument naming the spec.
+std::unique_ptr<Player> make_alphabeta_player(const PlayerSpec& spec, const Game& game, uint64_t seed);
+
+}  // namespace djambi

@@ -1,0 +1,41 @@
+#include "mcts/games.h"
+
+#include <stdexcept>
+
+#include "mcts/djambi/alphabeta_player.h"
+#include "mcts/djambi/eval.h"
+#include "mcts/djambi/greedy.h"
+
+namespace djambi {
+
+namespace {
+
+constexpr const char* kDjambi = "djambi";  // Game::name of env/djambi/game.h
+
+// `maker`, refusing a game other than the one named `game_name` (`title` in messages).
+PlayerFactory::Maker only_in(const std::string& game_name, const std::string& title, PlayerFactory::Maker maker) {
+  return [game_name, title, maker](const PlayerSpec& spec, std::shared_ptr<const Game> game, uint64_t seed) {
+    if (game->name() != game_name)
+      throw std::invalid_argument("bad player spec '" + spec.text + "': " + spec.kind + " plays " + title + " only");
+    return maker(spec, std::move(game), seed);
+  };
+}
+
+}  // namespace
+
+HeuristicValues heuristic_of(const std::string& game_name) {
+  if (game_name == kDjambi) return heuristic_values;
+  return {};
+}
+
+void add_game_players(PlayerFactory& factory) {
+  factory.add("greedy", only_in(kDjambi, "Djambi", [](const PlayerSpec& spec, std::shared_ptr<const Game>, uint64_t seed) {
+                spec.check_keys({});
+                return std::unique_ptr<Player>(std::make_unique<GreedyPlayer>(seed));
+              }));
+  factory.add("ab", only_in(kDjambi, "Djambi", [](const PlayerSpec& spec, std::shared_ptr<const Game> game, uint64_t seed) {
+                return make_alphabeta_player(spec, *game, seed);
+              }));
+}
+
+}  // namespace djambi
