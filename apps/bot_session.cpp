@@ -1,8 +1,6 @@
 #include "apps/bot_session.h"
 
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <ostream>
 #include <sstream>
 #include <stdexcept>
@@ -10,6 +8,7 @@
 #include "apps/board_text.h"
 #include "env/games.h"
 #include "env/io/message_text.h"
+#include "env/io/number_text.h"
 #include "env/turn_text.h"
 #include "mcts/search_config.h"
 
@@ -38,15 +37,11 @@ std::string join(const std::vector<std::string>& words, size_t begin, size_t end
 double number_after(const std::vector<std::string>& words, size_t i, double max) {
   if (i + 1 >= words.size()) throw std::invalid_argument(words[i] + " needs a number");
   const std::string& text = words[i + 1];
-  char* end = nullptr;
-  const double v = std::strtod(text.c_str(), &end);  // 1e999 gives inf, refused below as too large
-  if (end != text.c_str() + text.size() || !(v > 0)) throw std::invalid_argument(words[i] + " must be a positive number, got '" + text + "'");
-  if (!(v <= max)) {
-    char bound[32];
-    std::snprintf(bound, sizeof bound, "%.10g", max);
-    throw std::invalid_argument(words[i] + " must be at most " + bound + ", got '" + text + "'");
-  }
-  return v;
+  const std::optional<double> v = parse_real(text);  // "inf" and 1e999 are too large, below
+  if (!v || !(*v > 0)) throw std::invalid_argument(words[i] + " must be a positive number, got '" + text + "'");
+  if (!(*v <= max))
+    throw std::invalid_argument(words[i] + " must be at most " + shortest_text(max) + ", got '" + text + "'");
+  return *v;
 }
 
 // One line: the position notation for Djambi, rows joined by '/' otherwise.

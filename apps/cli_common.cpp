@@ -3,7 +3,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
@@ -13,6 +12,7 @@
 
 #include "env/djambi/notation.h"
 #include "env/games.h"
+#include "env/io/number_text.h"
 
 namespace djambi::cli {
 
@@ -33,14 +33,12 @@ CLI::Validator decimal_integer(bool is_unsigned) {
         const std::string digits = text.substr(negative ? 1 : 0);
         if (digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos)
           return std::string("expected a decimal integer") + (is_unsigned ? " >= 0" : "") + ", got '" + text + "'";
-        errno = 0;
         if (is_unsigned) {
-          std::strtoull(digits.c_str(), nullptr, 10);
-          if (errno == ERANGE) return "'" + text + "' is out of range (at most 18446744073709551615)";
+          if (!parse_unsigned(digits)) return "'" + text + "' is out of range (at most 18446744073709551615)";
         } else {
           // Every signed integer option of the CLI is an int.
-          const long long value = std::strtoll(text.c_str(), nullptr, 10);
-          if (errno == ERANGE || value > INT_MAX || value < INT_MIN)
+          const std::optional<long long> value = parse_integer(text);
+          if (!value || *value > INT_MAX || *value < INT_MIN)
             return "'" + text + "' is out of range (" + std::to_string(INT_MIN) + " to " + std::to_string(INT_MAX) + ")";
         }
         const size_t first = std::min(digits.find_first_not_of('0'), digits.size() - 1);  // "010" is ten

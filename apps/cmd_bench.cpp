@@ -1,12 +1,13 @@
 // bench: throughput figures measured by the project (issues quote these, never timed tests).
+#include <nlohmann/json.hpp>
+#include <tbb/global_control.h>
+
 #include <chrono>
 #include <cstdio>
 #include <memory>
 
 #include "apps/cli_common.h"
 #include "apps/commands.h"
-#include <tbb/global_control.h>
-
 #include "env/djambi/game.h"
 #include "env/djambi/perft.h"
 #include "env/djambi/random_playout.h"
@@ -51,11 +52,13 @@ void run_bench_rules(const BenchOptions& o) {
   const double nodes_per_second = nodes / perft_seconds;
 
   if (o.json) {
-    std::printf("{\"playout_turns_per_second\": %.0f, \"playout_games\": %lld, "
-                "\"perft_depth\": %d, \"perft_nodes\": %llu, \"perft_seconds\": %.3f, "
-                "\"perft_nodes_per_second\": %.0f}\n",
-                turns_per_second, games, o.perft_depth, static_cast<unsigned long long>(nodes),
-                perft_seconds, nodes_per_second);
+    const nlohmann::ordered_json out{{"playout_turns_per_second", turns_per_second},
+                                     {"playout_games", games},
+                                     {"perft_depth", o.perft_depth},
+                                     {"perft_nodes", nodes},
+                                     {"perft_seconds", perft_seconds},
+                                     {"perft_nodes_per_second", nodes_per_second}};
+    std::printf("%s\n", out.dump().c_str());
   } else {
     std::printf("random playouts: %.0f turns/s (%lld games, %.1f s, one thread)\n",
                 turns_per_second, games, elapsed);
@@ -120,11 +123,14 @@ void run_bench_env(const BenchOptions& o) {
   }
   const double ratio = 1e-3 * batch_ms / forward_seconds;
   if (o.json) {
-    std::printf("{\"games\": %d, \"threads\": %d, \"encode_batch_ms\": %.3f, "
-                "\"encode_us_per_position\": %.2f, \"vecenv_steps_per_second\": %.0f, "
-                "\"default_net_forward_ms\": %.1f, \"encode_to_forward_ratio\": %.4f}\n",
-                o.games, o.threads, batch_ms, encode_us_per_position, steps_per_second, 1e3 * forward_seconds,
-                ratio);
+    const nlohmann::ordered_json out{{"games", o.games},
+                                     {"threads", o.threads},
+                                     {"encode_batch_ms", batch_ms},
+                                     {"encode_us_per_position", encode_us_per_position},
+                                     {"vecenv_steps_per_second", steps_per_second},
+                                     {"default_net_forward_ms", 1e3 * forward_seconds},
+                                     {"encode_to_forward_ratio", ratio}};
+    std::printf("%s\n", out.dump().c_str());
   } else {
     std::printf("observations + masks: %.3f ms per batch of %d, %.2f us per position (%d threads)\n",
                 batch_ms, o.games, encode_us_per_position, o.threads);

@@ -1,6 +1,7 @@
 // bench mcts: simulations/s of rollout-MCTS on one core, and of network-guided MCTS in both
 // parallel modes, with the share of wall time spent in the network; for many games, the
 // network positions/s against the bare forward rate at the same batch size.
+#include <nlohmann/json.hpp>
 #include <sys/resource.h>
 #include <tbb/global_control.h>
 
@@ -108,14 +109,19 @@ void run_bench_mcts(const BenchMctsOptions& o) {
   const double one_evaluations = static_cast<double>(queued.positions()) / one_seconds;
 
   if (o.json) {
-    std::printf("{\"rollout_sims_per_second\": %.1f, \"many_games_sims_per_second\": %.1f, "
-                "\"many_games_forward_share\": %.4f, \"many_games_cpu_per_wall\": %.3f, "
-                "\"one_game_sims_per_second\": %.1f, \"one_game_evaluations_per_second\": %.1f, "
-                "\"one_game_mean_batch\": %.1f, \"many_games_groups\": %d, \"many_games_mean_batch\": %d, "
-                "\"many_games_network_positions_per_second\": %.1f, \"raw_forward_per_second\": %.1f, "
-                "\"many_games_raw_forward_share\": %.4f}\n",
-                rollout_rate, many_rate, evaluate / wall, cpu / wall, one_rate, one_evaluations,
-                queued.mean_batch_size(), groups, mean_batch, network_rate, raw_rate, network_rate / raw_rate);
+    const nlohmann::ordered_json out{{"rollout_sims_per_second", rollout_rate},
+                                     {"many_games_sims_per_second", many_rate},
+                                     {"many_games_forward_share", evaluate / wall},
+                                     {"many_games_cpu_per_wall", cpu / wall},
+                                     {"one_game_sims_per_second", one_rate},
+                                     {"one_game_evaluations_per_second", one_evaluations},
+                                     {"one_game_mean_batch", queued.mean_batch_size()},
+                                     {"many_games_groups", groups},
+                                     {"many_games_mean_batch", mean_batch},
+                                     {"many_games_network_positions_per_second", network_rate},
+                                     {"raw_forward_per_second", raw_rate},
+                                     {"many_games_raw_forward_share", network_rate / raw_rate}};
+    std::printf("%s\n", out.dump().c_str());
     return;
   }
   std::printf("rollout-MCTS, one core: %.0f simulations/s (Djambi middle game)\n", rollout_rate);

@@ -1,9 +1,11 @@
 // bench nets: positions/s of each network preset (or of a player's network) at several batch
 // sizes, raw forward and through each evaluator; in bf16 or fp16, how often the best move and
 // the values agree with fp32.
+#include <nlohmann/json.hpp>
+
+#include <atomic>
 #include <chrono>
 #include <cstdio>
-#include <atomic>
 #include <functional>
 #include <memory>
 #include <thread>
@@ -117,7 +119,7 @@ void run_bench_nets(const BenchNetsOptions& o) {
   for (int b : o.batches) max_batch = std::max(max_batch, b);
   Positions positions(game, max_batch);
   const torch::Device device = default_device();
-  std::string json;
+  nlohmann::ordered_json rows = nlohmann::ordered_json::array();
   if (!o.json)
     std::printf("Djambi input 58x9x9, device %s, %d torch threads; positions/s\n", device.str().c_str(), o.threads);
   const Precision precision = precision_from_name(o.precision);
@@ -152,9 +154,10 @@ void run_bench_nets(const BenchNetsOptions& o) {
     if (precision != Precision::kFloat32) {
       const Agreement a = agreement_with_fp32(fp32_net, *direct, positions, device);
       if (o.json)
-        json += std::string(json.empty() ? "" : ", ") + "{\"preset\": \"" + preset + "\", \"precision\": \"" +
-                precision_name(precision) + "\", \"same_best_move\": " + std::to_string(a.same_best_move) +
-                ", \"largest_value_difference\": " + std::to_string(a.largest_value_difference) + "}";
+        rows.push_back({{"preset", preset},
+                        {"precision", precision_name(precision)},
+                        {"same_best_move", a.same_best_move},
+                        {"largest_value_difference", a.largest_value_difference}});
       else
         std::printf("against fp32 on %zu positions: the same best move on %.1f %%, values at most %.4f apart\n",
                     positions.states.size(), 100 * a.same_best_move, a.largest_value_difference);
@@ -168,9 +171,7 @@ void run_bench_nets(const BenchNetsOptions& o) {
       CachingEvaluator cache(direct, 1 << 16);
       const double cache_hits = positions_per_second(o.seconds, b, [&] { cache.evaluate(batch); });
       if (o.json) {
-        json += std::string(json.empty() ? "" : ", ") + "{\"preset\": \"" + preset + "\", \"batch\": " +
-                std::to_string(b) + ", \"raw\": " + std::to_string(raw) + ", \"direct\": " +
-                std::to_string(through_direct) + ", \"cache_hits\": " + std::to_string(cache_hits) + "}";
+        rows.push_back({{"preset", preset}, {"batch", b}, {"raw", raw}, {"direct", through_direct}, {"cache_hits", cache_hits}});
       } else {
         std::printf("%6d %10.0f %10.0f %6.1f%% %12.0f\n", b, raw, through_direct, 100 * through_direct / raw,
                     cache_hits);
@@ -179,14 +180,13 @@ void run_bench_nets(const BenchNetsOptions& o) {
     QueuedEvaluator queued(direct, 64, std::chrono::microseconds(5000));
     const double q = queued_rate(queued, positions, 32, o.seconds);
     if (o.json) {
-      json += ", {\"preset\": \"" + preset + "\", \"queued_2x32\": " + std::to_string(q) +
-              ", \"raw_64\": " + std::to_string(raw64) + "}";
+      rows.push_back({{"preset", preset}, {"queued_2x32", q}, {"raw_64", raw64}});
     } else if (raw64 > 0) {
       std::printf("queued, 2 threads x 32 in flight: %.0f (%.1f%% of raw at batch 64, mean batch %.1f)\n", q,
                   100 * q / raw64, queued.mean_batch_size());
     }
   }
-  if (o.json) std::printf("[%s]\n", json.c_str());
+  if (o.json) std::printf("%s\n", rows.dump().c_str());
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 // bench search: whole-turn nodes/s and the depth the alpha-beta search reaches in a fixed time,
 // on one core, from the start position and from middle-game positions.
+#include <nlohmann/json.hpp>
+
 #include <cstdio>
 #include <memory>
 
@@ -70,13 +72,14 @@ void run_bench_search(const BenchSearchOptions& o) {
     }
   }
   if (o.json) {
-    std::printf("[");
-    for (size_t i = 0; i < rows.size(); ++i)
-      std::printf("%s{\"algo\": \"%s\", \"positions\": \"%s\", \"seconds\": %.3f, \"mean_depth\": %.2f, "
-                  "\"nodes_per_second\": %.0f}",
-                  i ? ", " : "", rows[i].algorithm.c_str(), rows[i].positions.c_str(), rows[i].budget,
-                  rows[i].mean_depth, rows[i].nodes_per_second);
-    std::printf("]\n");
+    nlohmann::ordered_json out = nlohmann::ordered_json::array();
+    for (const Row& r : rows)
+      out.push_back({{"algo", r.algorithm},
+                     {"positions", r.positions},
+                     {"seconds", r.budget},
+                     {"mean_depth", r.mean_depth},
+                     {"nodes_per_second", r.nodes_per_second}});
+    std::printf("%s\n", out.dump().c_str());
     return;
   }
   std::printf("%-9s %-8s %8s %7s %12s   (one thread; midgame: mean of %d positions)\n", "algo", "from",

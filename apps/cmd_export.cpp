@@ -8,6 +8,7 @@
 
 #include "apps/cli_common.h"
 #include "apps/commands.h"
+#include "env/io/number_text.h"
 #include "nets/bundle.h"
 #include "nets/checkpoint.h"
 #include "train/export.h"
@@ -30,11 +31,8 @@ void run_export(const ExportOptions& o) {
   if (o.sims < 1 || o.sims > kMaxSimulations)
     throw UsageError("--sims must be in [1, " + std::to_string(kMaxSimulations) + "], got " + std::to_string(o.sims));
   // NaN fails both comparisons: written with !, so that it is refused too.
-  if (!(o.c_puct >= 0 && o.c_puct <= kMaxCPuct)) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%g", o.c_puct);
-    throw UsageError("--cpuct must be a number in [0, " + std::to_string(static_cast<int>(kMaxCPuct)) + "], got " + text);
-  }
+  if (!(o.c_puct >= 0 && o.c_puct <= kMaxCPuct))
+    throw UsageError("--cpuct must be a number in [0, " + shortest_text(kMaxCPuct) + "], got " + shortest_text(o.c_puct));
   if (std::filesystem::is_directory(o.out))
     throw UsageError("--out '" + o.out + "' is a directory; the bundle is one file, e.g. NAME.djp");
   check_directory_path("--out", o.out, true);

@@ -77,6 +77,7 @@ extern "C" void on_stop_signal(int signal) {
 void run_learner(const TrainOptions& o, TrainHooks hooks) {
   TrainOutcome outcome;
   hooks.report = ProgressPrinter();
+  hooks.notices = [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); };
   hooks.stop = &stop_requested;
   std::signal(SIGINT, on_stop_signal);
   std::signal(SIGTERM, on_stop_signal);

@@ -1,13 +1,12 @@
 #include "env/games.h"
 
 #include <algorithm>
-#include <cmath>
 #include <functional>
-#include <sstream>
 #include <stdexcept>
 
 #include "env/djambi/game.h"
 #include "env/djambi/notation.h"
+#include "env/io/number_text.h"
 #include "env/tictactoe/game.h"
 
 namespace djambi {
@@ -23,26 +22,12 @@ struct RegisteredGame {
 };
 
 float draw_value_from(const std::string& text) {
-  size_t used = 0;
-  float value = NAN;
-  try {
-    value = std::stof(text, &used);
-  } catch (const std::exception&) {
-  }
-  if (used != text.size() || !std::isfinite(value) || value < -1.0f || value > 1.0f)
+  const std::optional<double> value = parse_real(text);
+  if (!value || !(*value >= -1.0 && *value <= 1.0))
     throw std::invalid_argument("draw_value is a number in [-1, 1], not '" + text + "'");
-  return value;
+  return static_cast<float>(*value);
 }
 
-// The shortest text that reads back as the same float.
-std::string float_text(float value) {
-  for (int precision = 6;; ++precision) {
-    std::ostringstream out;
-    out.precision(precision);
-    out << value;
-    if (precision >= 9 || std::stof(out.str()) == value) return out.str();
-  }
-}
 
 // The one list of games: a new game registers here and nowhere else.
 const std::vector<RegisteredGame>& registered() {
@@ -98,7 +83,7 @@ GameDescription describe_game(const std::string& name, Variants variants, Reward
     d.parameters["variants"] = list;
   }
   if (scheme != RewardScheme::kWinner) d.parameters["reward"] = reward_scheme_name(scheme);
-  if (draw_value != 0.0f) d.parameters["draw_value"] = float_text(draw_value);
+  if (draw_value != 0.0f) d.parameters["draw_value"] = shortest_text(draw_value);
   return d;
 }
 

@@ -33,8 +33,8 @@ void add_game_players(PlayerFactory& factory) {
                 spec.check_keys({});
                 return std::unique_ptr<Player>(std::make_unique<GreedyPlayer>(seed));
               }));
-  factory.add("ab", only_in(kDjambi, "Djambi", [](const PlayerSpec& spec, std::shared_ptr<const Game> game, uint64_t seed) {
-                return make_alphabeta_player(spec, *game, seed);
+  factory.add("ab", only_in(kDjambi, "Djambi", [](const PlayerSpec& spec, std::shared_ptr<const Game>, uint64_t seed) {
+                return make_alphabeta_player(spec, seed);
               }));
 }
 

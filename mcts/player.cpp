@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "env/io/number_text.h"
 #include "mcts/search_config.h"
 
 namespace djambi {
@@ -46,33 +47,21 @@ PlayerSpec parse_player_spec(const std::string& text) {
 int PlayerSpec::get_int(const std::string& key, int fallback, int min_value, int max_value) const {
   const auto it = options.find(key);
   if (it == options.end()) return fallback;
-  size_t used = 0;
-  long v = 0;
-  try {
-    v = std::stol(it->second, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used != it->second.size() || v < min_value || v > max_value)
+  const std::optional<long long> v = parse_integer(it->second);
+  if (!v || *v < min_value || *v > max_value)
     bad_spec(text, key + " must be an integer in [" + std::to_string(min_value) + ", " +
                        std::to_string(max_value) + "], got '" + it->second + "'");
-  return static_cast<int>(v);
+  return static_cast<int>(*v);
 }
 
 double PlayerSpec::get_double(const std::string& key, double fallback, double min_value, double max_value) const {
   const auto it = options.find(key);
   if (it == options.end()) return fallback;
-  size_t used = 0;
-  double v = 0;
-  try {
-    v = std::stod(it->second, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used != it->second.size() || !(v >= min_value && v <= max_value))
+  const std::optional<double> v = parse_real(it->second);
+  if (!v || !(*v >= min_value && *v <= max_value))
     bad_spec(text, key + " must be a number in [" + std::to_string(min_value) + ", " +
                        std::to_string(max_value) + "], got '" + it->second + "'");
-  return v;
+  return *v;
 }
 
 std::vector<std::string> split_player_list(const std::string& text) {

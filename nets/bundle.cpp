@@ -1,8 +1,8 @@
 #include "nets/bundle.h"
 
 #include <cmath>
-#include <cstdio>
 
+#include "env/io/number_text.h"
 #include "nets/checkpoint.h"
 
 namespace djambi {
@@ -11,12 +11,6 @@ namespace {
 
 constexpr const char* kKind = "djambi-zero-player";
 
-std::string text_of(double x) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.10g", x);
-  return text;
-}
-
 // The search setting `key` of the bundle at `path`: a number in [min, max] (whole with
 // `whole`), or CheckpointError naming the file, the setting and its text. A bundle is input
 // like any other: a NaN or an infinity here would reach every PUCT score of its searches.
@@ -24,17 +18,11 @@ double setting(const std::map<std::string, std::string>& m, const std::string& k
                bool whole, const std::string& path) {
   const auto it = m.find(key);
   if (it == m.end()) throw CheckpointError("player bundle " + path + " has no setting '" + key + "'");
-  size_t used = 0;
-  double v = 0;
-  try {
-    v = std::stod(it->second, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used == 0 || used != it->second.size() || !(v >= min && v <= max) || (whole && v != std::floor(v)))
+  const std::optional<double> v = parse_real(it->second);
+  if (!v || !(*v >= min && *v <= max) || (whole && *v != std::floor(*v)))
     throw CheckpointError("player bundle " + path + " has " + key + " '" + it->second + "'; it must be " +
-                          (whole ? "a whole number" : "a number") + " in [" + text_of(min) + ", " + text_of(max) + "]");
-  return v;
+                          (whole ? "a whole number" : "a number") + " in [" + shortest_text(min) + ", " + shortest_text(max) + "]");
+  return *v;
 }
 
 }  // namespace
@@ -84,9 +72,10 @@ PlayerBundle load_player_bundle(const std::string& path) {
   }
   if (kind->second != kKind) throw CheckpointError("file " + path + " is a '" + kind->second + "', not a player bundle");
   try {
-    const int version = std::stoi(m.at("bundle_version"));
-    if (version != kBundleVersion)
-      throw CheckpointError("player bundle " + path + " has format version " + std::to_string(version) +
+    const std::optional<long long> version = parse_integer(m.at("bundle_version"));
+    if (!version) throw CheckpointError("player bundle " + path + " has missing or malformed settings");
+    if (*version != kBundleVersion)
+      throw CheckpointError("player bundle " + path + " has format version " + std::to_string(*version) +
                             "; this build reads version " + std::to_string(kBundleVersion));
     bundle.search.simulations = static_cast<int>(setting(m, "simulations", 1, kMaxSimulations, true, path));
     bundle.search.c_puct = static_cast<float>(setting(m, "c_puct", 0, kMaxCPuct, false, path));

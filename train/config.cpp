@@ -21,6 +21,7 @@
 #include <variant>
 
 #include "env/games.h"
+#include "env/io/number_text.h"
 #include "env/rewards.h"
 #include "mcts/games.h"
 #include "mcts/player.h"
@@ -354,21 +355,10 @@ bool is_section(const std::string& name) {
 
 // ---- formatting ----
 
+// The shortest text that reads back as `v`, with a decimal point so that YAML reads a double:
+// "100.0", "0.25", "1e-05".
 std::string format_double(double v) {
-  char buf[64];
-  const double a = std::fabs(v);
-  if (a == 0 || (a >= 1e-4 && a < 1e15)) {
-    // Fixed notation with the fewest decimals that read back exactly: 100.0, 0.0001, 0.25.
-    for (int decimals = 1; decimals <= 20; ++decimals) {
-      std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-      if (std::strtod(buf, nullptr) == v) return buf;
-    }
-  }
-  for (int precision = 1; precision <= 17; ++precision) {
-    std::snprintf(buf, sizeof buf, "%.*g", precision, v);
-    if (std::strtod(buf, nullptr) == v) break;
-  }
-  std::string s = buf;
+  std::string s = shortest_text(v);
   if (s.find_first_of(".eEn") == std::string::npos) s += ".0";  // n: inf, nan
   return s;
 }
@@ -588,26 +578,20 @@ Value convert(const Key& k, const YAML::Node& node) {
     case Type::kInt: {
       if (!node.IsScalar() || quoted(node)) throw Problem{"", "expected an integer, got " + describe(node)};
       const std::string& s = node.Scalar();
-      size_t i = (!s.empty() && (s[0] == '+' || s[0] == '-')) ? 1 : 0;
-      bool ok = i < s.size();
-      for (size_t j = i; j < s.size(); ++j) ok = ok && std::isdigit(static_cast<unsigned char>(s[j]));
-      if (!ok) throw Problem{"", "expected an integer, got '" + s + "'"};
-      errno = 0;
-      const long long n = std::strtoll(s.c_str(), nullptr, 10);
-      if (errno == ERANGE || n < static_cast<long long>(k.min) || n > static_cast<long long>(k.max))
+      const bool digits = s.find_first_not_of("+-0123456789") == std::string::npos && !s.empty();
+      const std::optional<long long> n = parse_integer(s);
+      if (!n && !digits) throw Problem{"", "expected an integer, got '" + s + "'"};
+      if (!n || *n < static_cast<long long>(k.min) || *n > static_cast<long long>(k.max))  // !n: beyond long long
         throw Problem{"", s + " is out of range " + range_text(k)};
-      v = static_cast<int>(n);
+      v = static_cast<int>(*n);
       break;
     }
     case Type::kDouble: {
       if (!node.IsScalar() || quoted(node)) throw Problem{"", "expected a number, got " + describe(node)};
       const std::string& s = node.Scalar();
-      bool ok = !s.empty() && s.find_first_not_of("0123456789+-.eE") == std::string::npos;
-      char* end = nullptr;
-      const double d = ok ? std::strtod(s.c_str(), &end) : 0.0;
-      if (!ok || end != s.c_str() + s.size() || !std::isfinite(d))
-        throw Problem{"", "expected a number, got '" + s + "'"};
-      v = d;
+      const std::optional<double> d = parse_real(s);
+      if (!d || !std::isfinite(*d)) throw Problem{"", "expected a number, got '" + s + "'"};
+      v = *d;
       break;
     }
     case Type::kBool: {

@@ -5,9 +5,9 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
-#include <iostream>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <sstream>
 
 #include "env/io/append_file.h"
 #include "env/io/atomic_file.h"
@@ -133,7 +133,8 @@ Trainer::Trainer(const std::string& root, const TrainConfig& config, bool resume
   network_ = std::make_shared<TorchEvaluator>(learner_->net(), device_);
   const ActorPoolMaker make_actors = hooks_.actors ? hooks_.actors : make_local_actor_pool;
   actors_ = make_actors(
-      {game_, config_, net_config_, device_, dir_, ActorWeights{learner_->steps(), &learner_->net()}, rng_()});
+      {game_, config_, net_config_, device_, dir_, ActorWeights{learner_->steps(), &learner_->net()}, rng_(),
+       hooks_.notices});
   counters_.first_place_by_seat.resize(static_cast<size_t>(game_->num_players()), 0);
   metrics_ = AppendFile(dir_.metrics_path());
 }
@@ -143,19 +144,28 @@ void Trainer::resume() {
   // checkpoints or stopped by a malformed replay chunk changes nothing.
   const MetricsHistory metrics = read_metrics(dir_.metrics_path());
   replay_->load(dir_.replay());
+  // What each step says goes out before the next begins, so that an error later keeps it.
+  std::ostringstream notes;
+  const auto report = [&] {
+    report_lines(hooks_.notices, notes.str());
+    notes.str("");
+  };
   std::optional<LoadedCheckpoint> loaded =
       load_resume_checkpoint(dir_, net_config_, learner_->optimizer(), metrics.last_step(),
-                             config_.run.checkpoint_every_steps, std::cerr);
+                             config_.run.checkpoint_every_steps, notes);
+  report();
   if (loaded) {
     learner_->adopt(loaded->net, loaded->step);
     checkpointed_step_ = loaded->step;
   } else {
-    std::cerr << "resume: no checkpoint yet; starting again at step 0\n";
+    notes << "resume: no checkpoint yet; starting again at step 0\n";
   }
   if (const int removed = dir_.remove_temporaries())
-    std::cerr << "resume: removed " << removed << " temporary file(s) of writes the stopped run did not finish\n";
-  repair_game_records(dir_.games(), std::cerr);
-  restore_totals(keep_metrics_up_to(dir_.metrics_path(), metrics, learner_->steps(), std::cerr));
+    notes << "resume: removed " << removed << " temporary file(s) of writes the stopped run did not finish\n";
+  repair_game_records(dir_.games(), notes);
+  report();
+  restore_totals(keep_metrics_up_to(dir_.metrics_path(), metrics, learner_->steps(), notes));
+  report();
   rng_.seed(static_cast<uint64_t>(config_.run.seed) + static_cast<uint64_t>(learner_->steps()) * 7919);
 }
 

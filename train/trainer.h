@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "env/io/notices.h"
 #include "train/actors/actor_pool.h"
 #include "train/config.h"
 #include "train/training_counters.h"
@@ -28,6 +29,9 @@ using ProgressReport = std::function<void(const TrainProgress&)>;
 // What the caller gives the loop besides the config.
 struct TrainHooks {
   ProgressReport report;  // may be empty
+  // What a person should know, a line at a time: resume's checkpoints set aside and files
+  // repaired, an actor lost or heard again. May be empty.
+  Notices notices;
   // Once set (by a signal handler, say), the run ends after the current round of self-play or
   // learner step: it saves its checkpoint and player as at a normal end, and skips the closing
   // evaluation. `--resume` continues it.

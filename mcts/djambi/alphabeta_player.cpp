@@ -43,7 +43,7 @@ std::vector<Action> AlphaBetaPlayer::choose_turn(const GameState& state) {
   return out;
 }
 
-std::unique_ptr<Player> make_alphabeta_player(const PlayerSpec& spec, const Game& game, uint64_t seed) {
+std::unique_ptr<Player> make_alphabeta_player(const PlayerSpec& spec, uint64_t seed) {
   spec.check_keys({"algo", "depth", "time", "nodes", "placements", "quiescence"});
   AlphaBetaOptions o;
   if (spec.has("algo")) {

@@ -30,6 +30,6 @@ class AlphaBetaPlayer : public Player {
 };
 
 // Builds an `ab` player from its spec; throws std::invalid_argument naming the spec.
-std::unique_ptr<Player> make_alphabeta_player(const PlayerSpec& spec, const Game& game, uint64_t seed);
+std::unique_ptr<Player> make_alphabeta_player(const PlayerSpec& spec, uint64_t seed);
 
 }  // namespace djambi

@@ -68,7 +68,7 @@ same 0 "random-games --games 3 --seed 7 --variant two_players" "random-games --v
   "random-games --seed 7 --variant=two_players --games 3" "random-games --games 3 --variant two_players --seed 7"
 
 # bench rules: the timings change, the perft count (1778 under two_players) does not.
-normalize='s/.*"perft_depth": \([0-9]*\), "perft_nodes": \([0-9]*\),.*/perft \1 \2/'
+normalize='s/.*"perft_depth":\([0-9]*\),"perft_nodes":\([0-9]*\),.*/perft \1 \2/'
 same 0 "bench rules --seconds 0.02 --perft-depth 1 --json --variant two_players" \
   "bench rules --variant two_players --json --perft-depth 1 --seconds 0.02" \
   "bench rules --json --seconds 0.02 --variant=two_players --perft-depth 1" \

@@ -6,6 +6,7 @@
 #include <memory>
 #include <vector>
 
+#include "env/io/notices.h"
 #include "train/actors/actor.h"
 
 namespace djambi {
@@ -19,6 +20,7 @@ struct ActorPoolSetup {
   const RunDir& run;
   ActorWeights weights;  // the learner's network to start with
   uint64_t seed;         // of the actors' random choices
+  Notices notices;       // what a person should know (an actor lost or heard again)
 };
 
 // One actor's production, for metrics.jsonl's "actors".

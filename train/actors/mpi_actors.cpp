@@ -5,7 +5,6 @@
 
 #include <chrono>
 #include <cstdlib>
-#include <iostream>
 #include <limits>
 #include <list>
 #include <random>
@@ -125,7 +124,8 @@ class MpiActorPool final : public ActorPool {
   MpiActorPool(const ActorPoolSetup& setup, int ranks)
       : shape_(sample_shape_of(*setup.game)),
         timeout_seconds_(setup.config.run.actor_timeout_seconds),
-        latest_version_(setup.weights.version) {
+        latest_version_(setup.weights.version),
+        notices_(setup.notices) {
     std::mt19937_64 seeds(setup.seed);
     ActorHello hello;
     hello.config_yaml = to_yaml(setup.config);
@@ -151,7 +151,7 @@ class MpiActorPool final : public ActorPool {
         if (r.throughput.alive) outbox_.send(bytes, r.throughput.rank, kTagControl);
       outbox_.drain(10.0);
     } catch (const std::exception& e) {
-      std::cerr << "train: could not tell the actors to stop: " << e.what() << "\n";
+      report_lines(notices_, std::string("train: could not tell the actors to stop: ") + e.what());
     }
   }
 
@@ -237,7 +237,7 @@ class MpiActorPool final : public ActorPool {
       throw std::runtime_error("actor rank " + std::to_string(rank) + ": " + e.what());
     }
     if (!r.throughput.alive) {
-      std::cerr << "train: actor rank " << rank << " is heard again; its games count again\n";
+      report_lines(notices_, "train: actor rank " + std::to_string(rank) + " is heard again; its games count again");
       r.throughput.alive = true;
     }
     r.throughput.count(round);
@@ -265,7 +265,7 @@ class MpiActorPool final : public ActorPool {
     if (!r.throughput.alive) return;
     r.throughput.alive = false;
     r.waiting = false;
-    std::cerr << "train: actor rank " << r.throughput.rank << " " << why << "; going on without it\n";
+    report_lines(notices_, "train: actor rank " + std::to_string(r.throughput.rank) + " " + why + "; going on without it");
   }
 
   void give_up_silent_actors() {
@@ -283,6 +283,7 @@ class MpiActorPool final : public ActorPool {
   SampleShape shape_;
   double timeout_seconds_;
   long long latest_version_;
+  Notices notices_;
   Clock::time_point pushed_ = Clock::now();
   long long checkpoints_ = 0;
   std::vector<Remote> actors_;

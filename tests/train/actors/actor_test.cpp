@@ -84,7 +84,7 @@ TEST_F(ActorTest, GamesCarryTheirSamplesAndSearchCosts) {
 TEST_F(ActorTest, OnItsOwnThreadItPlaysAheadTakesNewWeightsAndPassesItsErrorsOn) {
   apply_overrides(config, {"selfplay.opponents=[past]", "selfplay.opponent_games=1", "selfplay.own_thread=on"});
   run.create_new();
-  auto pool = make_local_actor_pool({game, config, net_config, torch::kCPU, run, {0, &learner_net}, 7});
+  auto pool = make_local_actor_pool({game, config, net_config, torch::kCPU, run, {0, &learner_net}, 7, {}});
   // Tic-tac-toe rounds take about a millisecond: in a second the actor reaches its bound.
   std::this_thread::sleep_for(std::chrono::seconds(1));
   const std::vector<ActorRound> ahead = pool->collect(1.0);

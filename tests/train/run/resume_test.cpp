@@ -154,9 +154,10 @@ TEST(ResumeRun, FallsBackPastACorruptCheckpointAndTornLogs) {
   for (const auto& entry : fs::directory_iterator(dir.games())) last_records = std::max(last_records, entry.path().string());
   std::ofstream(last_records, std::ios::app) << "# djambi-zero game record\ngame tictactoe\nvari";
 
-  testing::internal::CaptureStderr();
-  const TrainOutcome outcome = train_resume(run);
-  const std::string said = testing::internal::GetCapturedStderr();
+  std::string said;  // the loop's notices (TrainHooks::notices), a line each
+  TrainHooks hooks;
+  hooks.notices = [&said](const std::string& line) { said += line + "\n"; };
+  const TrainOutcome outcome = train_resume(run, hooks);
   EXPECT_EQ(outcome.steps, 6);
   EXPECT_TRUE(mentions(said, "resume: skipped " + dir.checkpoint_path(6) + ": ")) << said;
   EXPECT_TRUE(mentions(said, "corrupted")) << said;
@@ -232,9 +233,7 @@ TEST(ResumeRun, AStopRequestSavesACheckpointThatResumes) {
   const RunDir dir(run);
   EXPECT_EQ(load_checkpoint(dir.checkpoint_path(stopped.steps)).step, stopped.steps);
   EXPECT_TRUE(fs::exists(stopped.player_bundle));
-  testing::internal::CaptureStderr();
   const TrainOutcome finished = train_resume(run);
-  testing::internal::GetCapturedStderr();
   EXPECT_FALSE(finished.stopped);
   EXPECT_EQ(finished.steps, 12);
   EXPECT_FALSE(finished.evaluation.empty());
