@@ -5,6 +5,7 @@
 #include "mcts/djambi/alphabeta_player.h"
 #include "mcts/djambi/eval.h"
 #include "mcts/djambi/greedy.h"
+#include "mcts/player.h"
 
 namespace djambi {
 

@@ -6,9 +6,10 @@
 #include <string>
 
 #include "env/game.h"
-#include "mcts/player.h"
 
 namespace djambi {
+
+class PlayerFactory;  // mcts/player.h
 
 // Values by seat of a state on the winner reward's scale ([-1, 1]; a finished game: its
 // returns), written into num_players() floats.

@@ -9,14 +9,9 @@
 #include <c10/core/StreamGuard.h>
 #include <torch/torch.h>
 
+#include "nets/device_name.h"
+
 namespace djambi {
-
-// The names a device may have, for help texts.
-inline constexpr const char* kDeviceNames = "auto | cpu | cuda | cuda:N";
-
-// Throws std::invalid_argument, naming the text, unless it is one of kDeviceNames. Checks the
-// spelling only: a config naming a GPU is valid on a machine without one.
-void check_device_name(const std::string& name);
 
 // The device of that name on this machine. Throws std::invalid_argument for a bad name, and for
 // a GPU this build or machine does not have (saying how many it has).

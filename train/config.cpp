@@ -24,10 +24,8 @@
 #include "env/io/number_text.h"
 #include "env/rewards.h"
 #include "mcts/games.h"
-#include "mcts/player.h"
-#include "nets/az_player.h"
-#include "nets/device.h"
-#include "train/league.h"
+#include "mcts/player_spec.h"
+#include "nets/device_name.h"
 
 namespace djambi {
 
@@ -676,17 +674,6 @@ void check_cross(const TrainConfig& c) {
   for (const auto& spec : c.selfplay.imitate)
     if (std::find(c.selfplay.opponents.begin(), c.selfplay.opponents.end(), spec) == c.selfplay.opponents.end())
       throw Problem{"selfplay.imitate", "'" + spec + "' is not one of selfplay.opponents"};
-  for (const auto& spec : c.selfplay.opponents) {
-    if (!League::names_a_network(spec)) continue;
-    const PlayerSpec parsed = parse_player_spec(spec);
-    if (!parsed.options.empty() || (parsed.kind == "past" && !parsed.argument.empty()))
-      throw Problem{"selfplay.opponents", "'" + spec + "': a league seat searches like the fast self-play searches "
-                                          "(mcts.fast_sims) and takes no options"};
-    if (std::count(c.selfplay.imitate.begin(), c.selfplay.imitate.end(), spec))
-      throw Problem{"selfplay.imitate", "'" + spec + "': a league seat's decisions are not imitated (only players')"};
-    if (parsed.kind == "past" && c.run.checkpoint_every_steps <= 0)
-      throw Problem{"selfplay.opponents", "'past' seats kept checkpoints, but run.checkpoint_every_steps is 0"};
-  }
 }
 
 // ---- reading documents ----
@@ -843,21 +830,6 @@ void validate_train_config(const TrainConfig& config) {
   }
 }
 
-void build_config_players(const TrainConfig& c) {
-  const PlayerFactory factory = full_player_factory();
-  const auto game = make_game(c.game.name, parse_variants(c.game.variants));
-  for (const auto* key : {"evaluation.opponents", "selfplay.opponents"}) {
-    const auto& specs = std::string(key) == "evaluation.opponents" ? c.evaluation.opponents : c.selfplay.opponents;
-    for (const auto& spec : specs) {
-      if (spec == "past") continue;  // the run's own checkpoints (train/league.h)
-      try {
-        factory.create(spec, game, 0);
-      } catch (const std::invalid_argument& e) {
-        throw std::invalid_argument(std::string(key) + ": " + e.what());
-      }
-    }
-  }
-}
 
 TrainConfig parse_train_config(const std::string& yaml_text, const std::string& source_name) {
   const YAML::Node root = load_yaml(yaml_text, source_name);
@@ -947,49 +919,5 @@ const std::vector<ConfigKeyInfo>& train_config_keys() {
   return infos;
 }
 
-SearchConfig search_config(const TrainConfig& config, bool full_search) {
-  const auto& m = config.mcts;
-  SearchConfig s;
-  s.simulations = full_search ? m.sims : m.fast_sims;
-  s.c_puct = static_cast<float>(m.c_puct);
-  s.fpu_reduction = static_cast<float>(m.fpu_reduction);
-  s.paranoid = m.paranoid;
-  // KataGo: only full searches explore (noise, forced playouts); fast ones just play.
-  s.root_noise = full_search && m.dirichlet_epsilon > 0;
-  s.dirichlet_alpha = static_cast<float>(m.dirichlet_alpha);
-  s.dirichlet_epsilon = static_cast<float>(m.dirichlet_epsilon);
-  s.forced_playouts = full_search && m.forced_playouts;
-  s.forced_playout_k = static_cast<float>(m.forced_playout_k);
-  s.gumbel = m.root == "gumbel";
-  s.gumbel_considered = m.gumbel_considered;
-  s.gumbel_c_visit = static_cast<float>(m.gumbel_c_visit);
-  s.gumbel_c_scale = static_cast<float>(m.gumbel_c_scale);
-  s.gumbel_noise_scale = static_cast<float>(m.gumbel_noise_scale);
-  // Gumbel's exploration is its noise: on in every full search (Dirichlet settings do not apply).
-  if (s.gumbel) s.root_noise = full_search;
-  s.leaves_per_round = std::min(m.leaves_per_round, s.simulations);
-  s.seed = static_cast<uint64_t>(config.run.seed);
-  return s;
-}
-
-SearchConfig evaluation_search_config(const TrainConfig& config) {
-  SearchConfig s = search_config(config, true);
-  s.simulations = config.evaluation.sims;
-  s.root_noise = false;
-  s.forced_playouts = false;
-  s.leaves_per_round = std::min(config.mcts.leaves_per_round, s.simulations);
-  s.own_reward = true;  // an exported player keeps searching for the reward it learned
-  s.reward = reward_scheme_from_name(config.game.reward);
-  s.draw_value = static_cast<float>(config.game.draw_value);
-  return s;
-}
-
-double opponent_games_at(const TrainConfig& config, long long step, double recent_score) {
-  const auto& s = config.selfplay;
-  double done = 0;  // how far the teacher has faded, 0 to 1
-  if (s.fade_steps > 0) done = std::min(1.0, static_cast<double>(step) / s.fade_steps);
-  if (s.fade_score > 0) done = std::clamp(recent_score / s.fade_score, 0.0, 1.0);
-  return s.opponent_games + (s.opponent_games_final - s.opponent_games) * done;
-}
 
 }  // namespace djambi

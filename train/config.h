@@ -133,11 +133,6 @@ void apply_overrides(TrainConfig& config, const std::vector<std::string>& assign
 
 // Checks every key's range or choices and the cross-key constraints; throws as above.
 void validate_train_config(const TrainConfig& config);
-// Builds every player the config names (evaluation and self-play opponents) once, so that a bad
-// spec (an unknown option, a value out of range, a missing bundle, a player of another game)
-// stops a run before it starts rather than at its first evaluation. Throws
-// std::invalid_argument naming the key.
-void build_config_players(const TrainConfig& config);
 
 // The fully resolved config as YAML: every key present, each preceded by its comment line;
 // parse_train_config(to_yaml(c)) == c.
@@ -152,18 +147,5 @@ struct ConfigKeyInfo {
   std::string comment;        // one line
 };
 const std::vector<ConfigKeyInfo>& train_config_keys();
-
-// Derived objects.
-// A self-play search: full (mcts.sims, root noise, forced playouts if enabled) or fast
-// (mcts.fast_sims, neither; its decision is not recorded as a training sample).
-SearchConfig search_config(const TrainConfig& config, bool full_search);
-// The trained network's search when evaluated against the opponents: evaluation.sims, no
-// noise, no forced playouts.
-SearchConfig evaluation_search_config(const TrainConfig& config);
-
-// The share of self-play games with opponents (the fading teacher): selfplay.opponent_games
-// falling linearly to opponent_games_final over fade_steps learner steps, or as the network's
-// recent score against its opponents (train/recent_score.h) rises from 0 to fade_score.
-double opponent_games_at(const TrainConfig& config, long long step, double recent_score);
 
 }  // namespace djambi

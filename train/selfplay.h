@@ -39,17 +39,20 @@ class NetworkSeats {
   virtual SeatNetwork pick(const std::string& spec, std::mt19937_64& rng) = 0;
 };
 
+// A run's values come from its config (train/settings.h, selfplay_settings); the key table of
+// train/config.cpp holds their defaults, so none are repeated here.
 struct SelfPlaySettings {
-  int games = 64;                    // in flight together
+  int games = 0;                     // in flight together
   int pipeline_groups = 1;           // batches in flight in the search (BatchedSearch groups)
   SearchConfig search;               // base search settings (noise applies to full searches)
-  int full_sims = 100;
-  int fast_sims = 25;
-  double full_search_fraction = 0.25;
-  float temperature = 1.0f;
-  int temperature_decisions = 30;    // decisions per game chosen with temperature
-  int max_decisions = 3000;          // longer games are stopped and count as draws (zero returns)
-  uint64_t seed = 1;
+  int full_sims = 0;
+  int fast_sims = 0;
+  double full_search_fraction = 0;
+  float temperature = 0;
+  int temperature_decisions = 0;     // decisions per game chosen with temperature
+  int max_decisions = 0;             // longer games are stopped and ruled a draw among the
+                                     // players still in them (env/outcome.h)
+  uint64_t seed = 0;
   std::vector<std::string> opponents;  // player specs of the fixed seats, drawn uniformly
   double opponent_games = 0.0;         // share of games with 1..players-1 fixed seats
   std::vector<std::string> imitate;    // opponents whose decisions become samples too

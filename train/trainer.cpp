@@ -27,6 +27,7 @@
 #include "train/run/resume.h"
 #include "train/run/run_dir.h"
 #include "train/run_setup.h"
+#include "train/settings.h"
 
 namespace djambi {
 
@@ -116,15 +117,7 @@ Trainer::Trainer(const std::string& root, const TrainConfig& config, bool resume
   if (!resume) write_file_atomically(dir_.config_path(), to_yaml(config_));
   set_torch_threads(config_.net.threads);
   torch::manual_seed(static_cast<uint64_t>(config_.run.seed));
-  LearnerSettings ls;
-  ls.optimizer = config_.learner.optimizer;
-  ls.learning_rate = config_.learner.learning_rate;
-  ls.momentum = config_.learner.momentum;
-  ls.weight_decay = config_.learner.weight_decay;
-  ls.value_loss_weight = config_.learner.value_loss_weight;
-  if (config_.replay.symmetries) ls.augment_with_symmetries_of = game_;
-  ls.seed = static_cast<uint64_t>(config_.run.seed);
-  learner_ = std::make_unique<Learner>(PolicyValueNet(net_config_), ls, device_);
+  learner_ = std::make_unique<Learner>(PolicyValueNet(net_config_), learner_settings(config_, game_), device_);
   if (init) copy_weights(init->net, learner_->net());
   const SampleShape shape = sample_shape_of(*game_);
   replay_ = std::make_unique<ReplayBuffer>(static_cast<size_t>(config_.replay.window), shape);

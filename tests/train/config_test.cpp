@@ -1,6 +1,7 @@
 // The training config: defaults, the YAML reader and writer, overrides and their errors.
 #include "train/config.h"
 #include "train/run_setup.h"
+#include "train/settings.h"
 
 #include <gtest/gtest.h>
 
@@ -136,23 +137,23 @@ TEST(TrainConfig, KeyTableIsComplete) {
     EXPECT_FALSE(k.allowed.empty()) << k.name;
     EXPECT_EQ(k.comment.find('\n'), std::string::npos) << k.name;
   }
-  for (const char* name :
-       {"game.name", "game.variants", "game.reward", "game.draw_value", "net.preset", "net.channels", "net.blocks",
-        "net.value_hidden", "net.threads", "net.device", "net.precision", "net.init", "mcts.sims", "mcts.fast_sims", "mcts.full_search_fraction",
-        "mcts.c_puct", "mcts.fpu_reduction", "mcts.dirichlet_alpha", "mcts.dirichlet_epsilon",
-        "mcts.forced_playouts", "mcts.forced_playout_k", "mcts.paranoid", "mcts.root", "mcts.gumbel_considered",
-        "mcts.gumbel_c_visit", "mcts.gumbel_c_scale", "mcts.gumbel_noise_scale", "mcts.leaves_per_round",
-        "selfplay.games", "selfplay.pipeline_groups", "selfplay.own_thread", "selfplay.temperature", "selfplay.temperature_decisions",
-        "selfplay.max_decisions", "selfplay.opponents", "selfplay.opponent_games", "selfplay.fade_steps",
-        "selfplay.opponent_games_final", "selfplay.fade_score", "selfplay.weights_every_steps",
-        "selfplay.imitate", "selfplay.heuristic_value", "replay.window", "replay.min_samples", "replay.flush_every_games",
-        "replay.symmetries", "learner.batch_size", "learner.learning_rate", "learner.weight_decay",
-        "learner.momentum", "learner.optimizer", "learner.train_ratio", "learner.value_loss_weight",
-        "learner.max_steps", "learner.max_minutes", "evaluation.every_steps", "evaluation.games",
-        "evaluation.sims", "evaluation.opponents", "run.checkpoint_every_steps",
-        "run.keep_checkpoints", "run.seed", "run.threads", "run.actor_timeout_seconds"})
-    EXPECT_TRUE(names.count(name)) << name;
-  EXPECT_EQ(names.size(), 64u);
+  // Every key of the table, and only those, is written by to_yaml under its section with its
+  // comment, and reads back through --set as the default it shows.
+  const TrainConfig defaults = default_train_config();
+  const std::string yaml = to_yaml(defaults);
+  for (const auto& k : keys) {
+    const std::string leaf = k.name.substr(k.name.find('.') + 1);
+    EXPECT_NE(yaml.find("\n  " + leaf + ": " + k.default_value + "\n"), std::string::npos) << k.name;
+    EXPECT_NE(yaml.find(k.comment), std::string::npos) << k.name;
+    TrainConfig c = defaults;
+    EXPECT_NO_THROW(apply_override(c, k.name + "=" + k.default_value)) << k.name;
+    EXPECT_EQ(c, defaults) << k.name;
+  }
+  size_t written = 0;
+  for (size_t at = yaml.find("\n  "); at != std::string::npos; at = yaml.find("\n  ", at + 1))
+    written += yaml.compare(at, 4, "\n  #") != 0;
+  EXPECT_EQ(written, keys.size());
+  EXPECT_GT(keys.size(), 60u);  // the eight sections' keys, not an empty table
 }
 
 TEST(TrainConfig, DefaultsRoundTripThroughYaml) {

@@ -13,6 +13,7 @@
 #include "tests/train/run_test_util.h"
 #include "train/config.h"
 #include "train/run/run_dir.h"
+#include "train/settings.h"
 #include "train/trainer.h"
 
 namespace djambi {

@@ -21,6 +21,8 @@ SelfPlaySettings mixed_settings(std::vector<std::string> opponents, double oppon
   s.full_sims = 4;
   s.fast_sims = 2;
   s.full_search_fraction = 1.0;  // every network decision is a sample
+  s.temperature = 1.0f;
+  s.temperature_decisions = 30;
   s.max_decisions = 100000;
   s.opponents = std::move(opponents);
   s.opponent_games = opponent_games;

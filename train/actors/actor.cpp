@@ -2,33 +2,9 @@
 
 #include <algorithm>
 
-#include "train/run_setup.h"
+#include "train/settings.h"
 
 namespace djambi {
-
-namespace {
-
-SelfPlaySettings selfplay_settings(const TrainConfig& c, torch::Device device, uint64_t seed) {
-  const MachineSettings machine = machine_settings(c, device);
-  SelfPlaySettings sp;
-  sp.games = machine.games;
-  sp.pipeline_groups = machine.pipeline_groups;
-  sp.search = search_config(c, true);
-  sp.full_sims = c.mcts.sims;
-  sp.fast_sims = c.mcts.fast_sims;
-  sp.full_search_fraction = c.mcts.full_search_fraction;
-  sp.temperature = static_cast<float>(c.selfplay.temperature);
-  sp.temperature_decisions = c.selfplay.temperature_decisions;
-  sp.max_decisions = c.selfplay.max_decisions;
-  sp.opponents = c.selfplay.opponents;
-  sp.opponent_games = c.selfplay.opponent_games;
-  sp.imitate = c.selfplay.imitate;
-  sp.heuristic_value = static_cast<float>(c.selfplay.heuristic_value);
-  sp.seed = seed;
-  return sp;
-}
-
-}  // namespace
 
 ActorSearchStats& ActorSearchStats::operator+=(const ActorSearchStats& o) {
   tree_seconds += o.tree_seconds;
