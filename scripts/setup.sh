@@ -25,7 +25,7 @@ while (($#)); do
 done
 
 PACKAGES=(
-  build-essential cmake ninja-build pkg-config ccache
+  build-essential cmake ninja-build pkg-config
   libtbb-dev libeigen3-dev libyaml-cpp-dev libglpk-dev
   # LibTorch's linear layers call the system BLAS; without OpenBLAS Debian falls back to the
   # reference BLAS and the default network runs at less than half its speed (docs/PERFORMANCE.md).
