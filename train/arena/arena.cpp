@@ -1,14 +1,15 @@
 #include "train/arena/arena.h"
 
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
 #include <algorithm>
-#include <atomic>
 #include <cmath>
-#include <exception>
 #include <mutex>
 #include <numeric>
 #include <set>
 #include <stdexcept>
-#include <thread>
 
 #include "train/arena/plackett_luce.h"
 
@@ -58,38 +59,36 @@ ArenaResult run_arena(std::shared_ptr<const Game> game, const PlayerFactory& fac
   result.games.resize(static_cast<size_t>(settings.games));
   const std::vector<std::vector<int>> seatings = arena_seatings(entrant_of_spec);
 
-  std::atomic<int> next{0};
+  // The games on TBB's workers, `parallel` at a time. Each game is isolated: a thread waiting in
+  // a player's own parallel loop (a batched search) takes no other game meanwhile, which would
+  // stop that player's clock-bound search for a whole game. The first error cancels the games
+  // not begun; the ones under way finish, and it is thrown.
   std::mutex mutex;
-  std::exception_ptr failure;
-  auto worker = [&] {
-    for (int g = next++; g < settings.games; g = next++) {
-      try {
-        ArenaGame played;
-        played.entrant_of_seat = seatings[static_cast<size_t>(g) % seatings.size()];
-        std::vector<std::unique_ptr<Player>> seats;
-        std::vector<Player*> pointers;
-        for (int s = 0; s < players; ++s) {
-          const uint64_t seed = settings.seed * 0x9E3779B97F4A7C15ull + static_cast<uint64_t>(g) * 16 + static_cast<uint64_t>(s);
-          const int entrant = played.entrant_of_seat[static_cast<size_t>(s)];
-          seats.push_back(factory.create(result.entrants[static_cast<size_t>(entrant)].spec, game, seed));
-          pointers.push_back(seats.back().get());
-        }
-        played.played = play_game(*game, pointers, settings.max_turns);
-        std::lock_guard<std::mutex> lock(mutex);
-        result.games[static_cast<size_t>(g)] = played;
-        if (on_game) on_game(g, played);
-      } catch (...) {
-        std::lock_guard<std::mutex> lock(mutex);
-        if (!failure) failure = std::current_exception();
-        next = settings.games;  // the others stop after their current game
-      }
+  const auto play = [&](int g) {
+    ArenaGame played;
+    played.entrant_of_seat = seatings[static_cast<size_t>(g) % seatings.size()];
+    std::vector<std::unique_ptr<Player>> seats;
+    std::vector<Player*> pointers;
+    for (int s = 0; s < players; ++s) {
+      const uint64_t seed = settings.seed * 0x9E3779B97F4A7C15ull + static_cast<uint64_t>(g) * 16 + static_cast<uint64_t>(s);
+      const int entrant = played.entrant_of_seat[static_cast<size_t>(s)];
+      seats.push_back(factory.create(result.entrants[static_cast<size_t>(entrant)].spec, game, seed));
+      pointers.push_back(seats.back().get());
     }
+    played.played = play_game(*game, pointers, settings.max_turns);
+    std::lock_guard<std::mutex> lock(mutex);
+    result.games[static_cast<size_t>(g)] = played;
+    if (on_game) on_game(g, played);
   };
-  std::vector<std::thread> threads;
-  for (int t = 1; t < std::max(1, std::min(settings.parallel, settings.games)); ++t) threads.emplace_back(worker);
-  worker();
-  for (auto& t : threads) t.join();
-  if (failure) std::rethrow_exception(failure);
+  tbb::task_arena games(std::max(1, std::min(settings.parallel, settings.games)));
+  games.execute([&] {
+    tbb::parallel_for(
+        tbb::blocked_range<int>(0, settings.games, 1),
+        [&](const tbb::blocked_range<int>& range) {
+          for (int g = range.begin(); g < range.end(); ++g) tbb::this_task_arena::isolate([&] { play(g); });
+        },
+        tbb::simple_partitioner());
+  });
 
   std::vector<RankedGame> ranked;
   for (const ArenaGame& g : result.games) {
