@@ -21,7 +21,7 @@ struct ExportOptions {
   std::string checkpoint;
   std::string out;
   int sims = 200;
-  double c_puct = 1.5;
+  double c_puct = SearchConfig{}.c_puct;  // the search's own default
   std::string reward;  // empty: the checkpoint's
   std::optional<double> draw_value;
   bool force = false;

@@ -111,7 +111,7 @@ PlayerFactory basic_player_factory() {
     const SearchBudget budget = spec.get_budget(800);
     o.search.simulations = budget.visits;
     o.seconds = budget.seconds;
-    o.search.c_puct = static_cast<float>(spec.get_double("cpuct", 1.5, 0.0, kMaxCPuct));
+    o.search.c_puct = static_cast<float>(spec.get_double("cpuct", o.search.c_puct, 0.0, kMaxCPuct));
     o.search.seed = seed;
     o.temperature = static_cast<float>(spec.get_double("temperature", 0.0, 0.0, 10.0));
     const int rollouts = spec.get_int("rollouts", 1, 1, 10000);

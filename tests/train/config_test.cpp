@@ -76,6 +76,25 @@ TEST(TrainConfig, MachineSettingsFollowTheDeviceUnlessSet) {
   EXPECT_THROW(apply_overrides(c, {"selfplay.own_thread=yes"}), std::invalid_argument);
 }
 
+// Players built without a config (mcts, az from a bundle, export) search with SearchConfig's own
+// defaults; a run's come from the key table. The two agree, so that neither drifts.
+TEST(TrainConfig, TheTablesSearchDefaultsAreTheSearchsOwn) {
+  const SearchConfig own;
+  const SearchConfig run = search_config(default_train_config(), true);
+  EXPECT_FLOAT_EQ(run.c_puct, own.c_puct);
+  EXPECT_FLOAT_EQ(run.fpu_reduction, own.fpu_reduction);
+  EXPECT_EQ(run.paranoid, own.paranoid);
+  EXPECT_FLOAT_EQ(run.dirichlet_alpha, own.dirichlet_alpha);
+  EXPECT_FLOAT_EQ(run.dirichlet_epsilon, own.dirichlet_epsilon);
+  EXPECT_FLOAT_EQ(run.forced_playout_k, own.forced_playout_k);
+  EXPECT_EQ(run.gumbel, own.gumbel);
+  EXPECT_EQ(run.gumbel_considered, own.gumbel_considered);
+  EXPECT_FLOAT_EQ(run.gumbel_c_visit, own.gumbel_c_visit);
+  EXPECT_FLOAT_EQ(run.gumbel_c_scale, own.gumbel_c_scale);
+  EXPECT_FLOAT_EQ(run.gumbel_noise_scale, own.gumbel_noise_scale);
+  EXPECT_EQ(run.leaves_per_round, own.leaves_per_round);
+}
+
 TEST(TrainConfig, GumbelRootReachesTheSearch) {
   TrainConfig c = load_train_config(std::string(DJAMBI_SOURCE_DIR) + "/configs/tictactoe.yaml");
   EXPECT_FALSE(search_config(c, true).gumbel);
