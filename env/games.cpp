@@ -28,7 +28,6 @@ float draw_value_from(const std::string& text) {
   return static_cast<float>(*value);
 }
 
-
 // The one list of games: a new game registers here and nowhere else.
 const std::vector<RegisteredGame>& registered() {
   static const std::vector<RegisteredGame> games = {

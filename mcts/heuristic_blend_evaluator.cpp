@@ -1,9 +1,8 @@
 #include "mcts/heuristic_blend_evaluator.h"
 
 #include <sstream>
-#include <vector>
-
 #include <stdexcept>
+#include <vector>
 
 namespace djambi {
 

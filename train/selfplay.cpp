@@ -89,7 +89,7 @@ FinishedGame SelfPlay::finish_game(Slot& slot) {
 void SelfPlay::add_sample(Slot& slot, std::vector<std::pair<int32_t, float>> policy) {
   const GameState& state = slot.tree->root_state();
   PendingSample pending{encode_sample(state, std::move(policy)), state.current_player(), {}};
-  if (settings_.heuristic_value > 0) {
+  if (heuristic_) {
     pending.heuristic.resize(static_cast<size_t>(game_->num_players()));
     heuristic_(state, pending.heuristic.data());
   }

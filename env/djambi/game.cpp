@@ -104,12 +104,16 @@ void DjambiState::ranks(int* out) const {
   std::copy(r.begin(), r.begin() + num_players(), out);
 }
 
+namespace {
+
 // Every decision of a turn is the mover's, so one frame serves the whole turn.
-static std::vector<Action> view_actions(const DjambiState& state, const LegalMove& move) {
+std::vector<Action> view_actions(const DjambiState& state, const LegalMove& move) {
   std::vector<Action> out;
   for (int i = 0; i < move.num_actions; ++i) out.push_back(state.to_view_action(move.actions[i]));
   return out;
 }
+
+}  // namespace
 
 std::vector<TextTurn> DjambiState::legal_turns() const {
   std::vector<TextTurn> out;

@@ -19,25 +19,24 @@ bool equals_ignoring_case(std::string_view a, std::string_view b) {
   return true;
 }
 
-// The length of the plain decimal number at the start of `text` (digits, fraction, exponent),
-// or 0 if there is none.
-size_t decimal_length(std::string_view text) {
+// Whether `text` is a plain decimal number, unsigned: digits with an optional fraction, then an
+// optional exponent.
+bool is_plain_decimal(std::string_view text) {
   size_t i = 0, digits = 0;
   while (i < text.size() && is_digit(text[i])) ++i, ++digits;
   if (i < text.size() && text[i] == '.') {
     ++i;
     while (i < text.size() && is_digit(text[i])) ++i, ++digits;
   }
-  if (digits == 0) return 0;
+  if (digits == 0) return false;
   if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
-    size_t j = i + 1;
-    if (j < text.size() && (text[j] == '+' || text[j] == '-')) ++j;
-    const size_t exponent_start = j;
-    while (j < text.size() && is_digit(text[j])) ++j;
-    if (j == exponent_start) return 0;
-    i = j;
+    ++i;
+    if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
+    const size_t exponent_start = i;
+    while (i < text.size() && is_digit(text[i])) ++i;
+    if (i == exponent_start) return false;
   }
-  return i;
+  return i == text.size();
 }
 
 // Fixed notation between 1e-4 and 1e15 ("0.0001", "250000"), scientific outside ("1e-05"),
@@ -77,7 +76,7 @@ std::optional<double> parse_real(std::string_view text) {
   if (!text.empty() && (text[0] == '+' || negative)) text.remove_prefix(1);
   constexpr double kInfinity = std::numeric_limits<double>::infinity();
   if (equals_ignoring_case(text, "inf") || equals_ignoring_case(text, "infinity")) return negative ? -kInfinity : kInfinity;
-  if (text.empty() || decimal_length(text) != text.size()) return std::nullopt;
+  if (!is_plain_decimal(text)) return std::nullopt;
   // The text is plain decimal now, which strtod reads in the "C" locale the program keeps; too
   // large it gives an infinity, too small zero or a denormal (std::from_chars gives neither).
   const double value = std::strtod(std::string(text).c_str(), nullptr);
