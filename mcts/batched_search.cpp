@@ -4,12 +4,11 @@
 
 #include <algorithm>
 #include <chrono>
-#include <condition_variable>
-#include <deque>
 #include <exception>
 #include <functional>
-#include <mutex>
 #include <thread>
+
+#include "env/threads/bounded_queue.h"
 
 namespace djambi {
 
@@ -18,61 +17,29 @@ namespace {
 using Clock = std::chrono::steady_clock;
 double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
-// One thread that runs `work` on the items handed to it, in order, and hands them back. Its
-// destructor finishes the items already handed over.
+// One thread that evaluates the groups handed to it, in order, and hands them back. Its
+// destructor finishes the groups already handed over.
 template <class Item>
 class WorkThread {
  public:
-  explicit WorkThread(std::function<void(Item&)> work) : work_(std::move(work)), thread_([this] { loop(); }) {}
+  explicit WorkThread(std::function<void(Item&)> work)
+      : work_(std::move(work)), thread_([this] {
+          while (auto item = todo_.pop()) {
+            work_(**item);  // does not throw: BatchedSearch::evaluate keeps the exception
+            done_.push(*item);
+          }
+        }) {}
   ~WorkThread() {
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      stop_ = true;
-    }
-    changed_.notify_all();
+    todo_.close();
     thread_.join();
   }
-  void submit(Item& item) {
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      todo_.push_back(&item);
-    }
-    changed_.notify_all();
-  }
+  void submit(Item& item) { todo_.push(&item); }
   // The next item done (blocks until there is one).
-  Item& wait_done() {
-    std::unique_lock<std::mutex> lock(mutex_);
-    changed_.wait(lock, [&] { return !done_.empty(); });
-    Item* item = done_.front();
-    done_.pop_front();
-    return *item;
-  }
+  Item& wait_done() { return **done_.pop(); }
 
  private:
-  void loop() {
-    while (true) {
-      Item* item = nullptr;
-      {
-        std::unique_lock<std::mutex> lock(mutex_);
-        changed_.wait(lock, [&] { return stop_ || !todo_.empty(); });
-        if (todo_.empty()) return;
-        item = todo_.front();
-        todo_.pop_front();
-      }
-      work_(*item);  // does not throw: BatchedSearch::evaluate keeps the exception
-      {
-        std::lock_guard<std::mutex> lock(mutex_);
-        done_.push_back(item);
-      }
-      changed_.notify_all();
-    }
-  }
-
   std::function<void(Item&)> work_;
-  std::mutex mutex_;
-  std::condition_variable changed_;
-  std::deque<Item*> todo_, done_;
-  bool stop_ = false;
+  BoundedQueue<Item*> todo_, done_;
   std::thread thread_;  // last: starts once the rest is built
 };
 

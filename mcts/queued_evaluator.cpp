@@ -1,5 +1,7 @@
 #include "mcts/queued_evaluator.h"
 
+#include <exception>
+
 namespace djambi {
 
 QueuedEvaluator::QueuedEvaluator(std::shared_ptr<Evaluator> inner, int max_batch,
@@ -7,54 +9,54 @@ QueuedEvaluator::QueuedEvaluator(std::shared_ptr<Evaluator> inner, int max_batch
     : inner_(std::move(inner)), max_batch_(max_batch), max_wait_(max_wait), worker_([this] { run(); }) {}
 
 QueuedEvaluator::~QueuedEvaluator() {
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    stopping_ = true;
-  }
-  work_ready_.notify_all();
+  queue_.close();
   worker_.join();
 }
 
 double QueuedEvaluator::mean_batch_size() const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return inner_calls_ ? static_cast<double>(positions_) / inner_calls_ : 0.0;
+  const uint64_t calls = inner_calls_.load();
+  return calls ? static_cast<double>(positions_.load()) / calls : 0.0;
 }
 
-uint64_t QueuedEvaluator::positions() const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return positions_;
-}
+uint64_t QueuedEvaluator::positions() const { return positions_.load(); }
 
 void QueuedEvaluator::evaluate(const EvalBatch& batch) {
   if (batch.size == 0) return;
-  Request request{&batch, false, nullptr};
-  std::unique_lock<std::mutex> lock(mutex_);
-  queue_.push_back(&request);
-  queued_positions_ += batch.size;
-  work_ready_.notify_one();
-  work_done_.wait(lock, [&] { return request.done; });
-  if (request.error) std::rethrow_exception(request.error);
+  Request request{&batch, {}};
+  std::future<void> done = request.done.get_future();
+  queue_.push(&request);
+  done.get();  // rethrows the inner evaluator's exception
+}
+
+std::vector<QueuedEvaluator::Request*> QueuedEvaluator::take_batch() {
+  std::vector<Request*> taken;
+  Request* first = held_back_ ? held_back_ : queue_.pop().value_or(nullptr);
+  held_back_ = nullptr;
+  if (!first) return taken;
+  taken.push_back(first);
+  int positions = first->batch->size;
+  const auto deadline = std::chrono::steady_clock::now() + max_wait_;
+  while (positions < max_batch_) {
+    Request* next = queue_.pop_until(deadline).value_or(nullptr);
+    if (!next) break;
+    if (positions + next->batch->size > max_batch_) {
+      held_back_ = next;  // first of the next batch
+      break;
+    }
+    taken.push_back(next);
+    positions += next->batch->size;
+  }
+  return taken;
 }
 
 void QueuedEvaluator::run() {
-  std::unique_lock<std::mutex> lock(mutex_);
   while (true) {
-    work_ready_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
-    if (queue_.empty()) return;  // stopping, nothing left
-    const auto deadline = std::chrono::steady_clock::now() + max_wait_;
-    work_ready_.wait_until(lock, deadline, [&] { return stopping_ || queued_positions_ >= max_batch_; });
-    // Take whole requests up to max_batch positions (at least one).
-    std::vector<Request*> taken;
-    int positions = 0;
-    while (!queue_.empty() && (taken.empty() || positions + queue_.front()->batch->size <= max_batch_)) {
-      positions += queue_.front()->batch->size;
-      taken.push_back(queue_.front());
-      queue_.pop_front();
-    }
-    queued_positions_ -= positions;
+    const std::vector<Request*> taken = take_batch();
+    if (taken.empty()) return;  // closed, nothing left
+    uint64_t positions = 0;
+    for (const Request* r : taken) positions += static_cast<uint64_t>(r->batch->size);
+    positions_ += positions;
     ++inner_calls_;
-    positions_ += static_cast<uint64_t>(positions);
-    lock.unlock();
     // Not letting it escape: on this thread an exception would end the process while callers wait.
     std::exception_ptr error;
     try {
@@ -62,12 +64,10 @@ void QueuedEvaluator::run() {
     } catch (...) {
       error = std::current_exception();
     }
-    lock.lock();
     for (Request* r : taken) {
-      r->error = error;
-      r->done = true;
+      if (error) r->done.set_exception(error);
+      else r->done.set_value();
     }
-    work_done_.notify_all();
   }
 }
 

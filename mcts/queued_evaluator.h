@@ -4,15 +4,14 @@
 // evaluated together by one worker thread (as OpenSpiel's and lc0's batching backends do).
 // evaluate() is thread-safe and blocks until its own results are written. An exception of the
 // inner evaluator reaches every caller whose positions were in that batch; the worker carries on.
+#include <atomic>
 #include <chrono>
-#include <condition_variable>
-#include <deque>
-#include <exception>
+#include <future>
 #include <memory>
-#include <mutex>
 #include <thread>
 #include <vector>
 
+#include "env/threads/bounded_queue.h"
 #include "mcts/evaluator.h"
 #include "mcts/leaf_batch.h"
 
@@ -36,25 +35,24 @@ class QueuedEvaluator : public Evaluator {
  private:
   struct Request {
     const EvalBatch* batch;
-    bool done = false;
-    std::exception_ptr error;  // set with done when the inner evaluator threw
+    std::promise<void> done;  // its value or the inner evaluator's exception
   };
   void run();
+  // Whole requests up to max_batch positions (at least one), waiting at most max_wait after
+  // the first for the batch to fill; none once the queue is closed and drained.
+  std::vector<Request*> take_batch();
   void evaluate_together(const std::vector<Request*>& requests);
 
   std::shared_ptr<Evaluator> inner_;
   const int max_batch_;
   const std::chrono::microseconds max_wait_;
-  mutable std::mutex mutex_;
-  std::condition_variable work_ready_;
-  std::condition_variable work_done_;
-  std::deque<Request*> queue_;
-  int queued_positions_ = 0;
-  bool stopping_ = false;
-  uint64_t inner_calls_ = 0;
-  uint64_t positions_ = 0;
-  LeafBatch gathered_;  // used by the worker thread only
-  std::thread worker_;
+  BoundedQueue<Request*> queue_;
+  std::atomic<uint64_t> inner_calls_{0};
+  std::atomic<uint64_t> positions_{0};
+  // Used by the worker thread only:
+  Request* held_back_ = nullptr;  // taken from the queue, too large for the last batch
+  LeafBatch gathered_;
+  std::thread worker_;  // last: starts once the rest is built
 };
 
 }  // namespace djambi

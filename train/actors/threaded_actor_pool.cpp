@@ -2,11 +2,11 @@
 // accelerator: the two share no cores, and the network's device serves both on separate
 // streams). docs/GPU.md.
 #include <chrono>
-#include <condition_variable>
 #include <exception>
 #include <mutex>
 #include <thread>
 
+#include "env/threads/bounded_queue.h"
 #include "nets/device.h"
 #include "train/actors/actor_pool.h"
 
@@ -32,24 +32,26 @@ class ThreadedActorPool final : public ActorPool {
         thread_([this] { play(); }) {}
 
   ~ThreadedActorPool() override {
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      stop_ = true;
-    }
-    changed_.notify_all();
+    played_.close();  // the actor's next hand-over fails, and it stops
     thread_.join();
   }
 
   std::vector<ActorRound> collect(double opponent_games) override {
-    std::unique_lock<std::mutex> lock(mutex_);
-    opponent_games_ = opponent_games;
-    changed_.wait(lock, [&] { return !rounds_.empty() || error_; });
-    if (error_) std::rethrow_exception(error_);
-    std::vector<ActorRound> rounds = std::move(rounds_);
-    rounds_.clear();
-    lock.unlock();
-    changed_.notify_all();  // room again
-    for (const ActorRound& round : rounds) tally_.count(round);
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      opponent_games_ = opponent_games;
+    }
+    if (actor_error_) std::rethrow_exception(actor_error_);  // the actor has stopped
+    // Waits for one round, then takes the others already waiting.
+    std::vector<ActorRound> rounds;
+    for (auto played = played_.pop(); played; played = played_.try_pop()) {
+      if (played->error) {
+        actor_error_ = played->error;
+        std::rethrow_exception(actor_error_);
+      }
+      tally_.count(played->round);
+      rounds.push_back(std::move(played->round));
+    }
     return rounds;
   }
 
@@ -83,6 +85,12 @@ class ThreadedActorPool final : public ActorPool {
   // this far ahead, so that the replay ratio holds when the learner is the slower half.
   static constexpr size_t kMostWaiting = 64;
 
+  // A round, or the error that ended the actor (the learner's next collect() passes it on).
+  struct Played {
+    ActorRound round;
+    std::exception_ptr error;
+  };
+
   // The actor's thread.
   void play() {
     long long league_seen = 0;
@@ -91,9 +99,7 @@ class ThreadedActorPool final : public ActorPool {
         double share = 0;
         long long checkpoints = 0;
         {
-          std::unique_lock<std::mutex> lock(mutex_);
-          changed_.wait(lock, [&] { return stop_ || rounds_.size() < kMostWaiting; });
-          if (stop_) return;
+          std::lock_guard<std::mutex> lock(mutex_);
           share = opponent_games_;
           checkpoints = checkpoints_;
         }
@@ -111,37 +117,31 @@ class ThreadedActorPool final : public ActorPool {
           std::lock_guard<std::mutex> lock(mutex_);
           search_ = round.search;
           weights_version_ = round.weights_version;
-          rounds_.push_back(std::move(round));
         }
-        changed_.notify_all();
+        if (!played_.push({std::move(round), nullptr})) return;  // closed: the pool is going
       }
-    } catch (...) {  // the learner's next collect() passes it on
-      {
-        std::lock_guard<std::mutex> lock(mutex_);
-        error_ = std::current_exception();
-      }
-      changed_.notify_all();
+    } catch (...) {
+      played_.push({{}, std::current_exception()});
     }
   }
 
   Actor actor_;  // used by the actor's thread alone once it runs
   torch::Device device_;
   ActorThroughput tally_;  // the learner's thread
+  std::exception_ptr actor_error_;  // the learner's thread: the error that ended the actor
   std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
 
   std::mutex staged_mutex_;
   PolicyValueNet staged_;
   long long staged_version_;
 
+  BoundedQueue<Played> played_{kMostWaiting};
+
   mutable std::mutex mutex_;  // guards what follows
-  std::condition_variable changed_;
-  std::vector<ActorRound> rounds_;
   double opponent_games_;  // until the learner's first collect: the config's
   long long checkpoints_ = 0;
   ActorSearchStats search_;
   long long weights_version_;
-  std::exception_ptr error_;
-  bool stop_ = false;
 
   std::thread thread_;  // last: starts once the rest is built
 };
