@@ -1,5 +1,6 @@
 // bench search: whole-turn nodes/s and the depth the alpha-beta search reaches in a fixed time,
-// on one core, from the start position and from middle-game positions.
+// on one core, from the start position and from middle-game positions; with --eval, the
+// hand-written and the learned evaluation side by side, each row's pair measured back to back.
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
@@ -10,6 +11,7 @@
 #include "env/djambi/game.h"
 #include "env/random.h"
 #include "mcts/djambi/alphabeta.h"
+#include "mcts/djambi/learned_eval.h"
 
 namespace djambi::cli {
 
@@ -20,6 +22,7 @@ struct BenchSearchOptions {
   std::vector<double> budgets = {0.05, 1.0};
   int positions = 8;
   std::vector<std::string> variants;
+  std::string eval;  // a learned-evaluation bundle, measured beside the hand-written evaluation
   bool json = false;
 };
 
@@ -37,16 +40,18 @@ std::vector<Position> midgame_positions(const BenchSearchOptions& o) {
 }
 
 struct Row {
-  std::string algorithm, positions;
+  std::string algorithm, positions, evaluation;
   double budget = 0;
   double mean_depth = 0;
   double nodes_per_second = 0;
 };
 
-Row measure(AbAlgorithm algo, double budget, const std::vector<Position>& positions, const char* label) {
+Row measure(AbAlgorithm algo, double budget, const std::vector<Position>& positions, const char* label,
+            const std::shared_ptr<const AccumulatorNet>& learned) {
   AlphaBetaOptions options;
   options.algorithm = algo;
   options.seconds = budget;
+  options.learned = learned;
   uint64_t nodes = 0;
   double seconds = 0, depth = 0;
   for (const Position& pos : positions) {
@@ -56,19 +61,21 @@ Row measure(AbAlgorithm algo, double budget, const std::vector<Position>& positi
     seconds += r.seconds;
     depth += r.depth;
   }
-  return {ab_algorithm_name(algo), label, budget, depth / static_cast<double>(positions.size()),
-          static_cast<double>(nodes) / seconds};
+  return {ab_algorithm_name(algo), label, learned ? "learned" : "hand", budget,
+          depth / static_cast<double>(positions.size()), static_cast<double>(nodes) / seconds};
 }
 
 void run_bench_search(const BenchSearchOptions& o) {
   const std::vector<Position> start = {Position::start(variants_from(o.variants))};
   const std::vector<Position> midgames = midgame_positions(o);
+  std::vector<std::shared_ptr<const AccumulatorNet>> evaluations = {nullptr};
+  if (!o.eval.empty()) evaluations.push_back(load_learned_eval(o.eval, start.front().variants));
   std::vector<Row> rows;
   for (const std::string& name : o.algorithms) {
     const AbAlgorithm algo = ab_algorithm_from_name(name);
     for (double budget : o.budgets) {
-      rows.push_back(measure(algo, budget, start, "start"));
-      rows.push_back(measure(algo, budget, midgames, "midgame"));
+      for (const auto& learned : evaluations) rows.push_back(measure(algo, budget, start, "start", learned));
+      for (const auto& learned : evaluations) rows.push_back(measure(algo, budget, midgames, "midgame", learned));
     }
   }
   if (o.json) {
@@ -76,17 +83,23 @@ void run_bench_search(const BenchSearchOptions& o) {
     for (const Row& r : rows)
       out.push_back({{"algo", r.algorithm},
                      {"positions", r.positions},
+                     {"eval", r.evaluation},
                      {"seconds", r.budget},
                      {"mean_depth", r.mean_depth},
                      {"nodes_per_second", r.nodes_per_second}});
     std::printf("%s\n", out.dump().c_str());
     return;
   }
-  std::printf("%-9s %-8s %8s %7s %12s   (one thread; midgame: mean of %d positions)\n", "algo", "from",
-              "budget", "depth", "nodes/s", o.positions);
-  for (const Row& r : rows)
-    std::printf("%-9s %-8s %7.2fs %7.2f %12.0f\n", r.algorithm.c_str(), r.positions.c_str(), r.budget,
-                r.mean_depth, r.nodes_per_second);
+  std::printf("%-9s %-8s %-8s %8s %7s %12s   (one thread; midgame: mean of %d positions)\n", "algo", "from",
+              "eval", "budget", "depth", "nodes/s", o.positions);
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const Row& r = rows[i];
+    std::printf("%-9s %-8s %-8s %7.2fs %7.2f %12.0f", r.algorithm.c_str(), r.positions.c_str(), r.evaluation.c_str(),
+                r.budget, r.mean_depth, r.nodes_per_second);
+    // A learned row follows its hand-written pair: their ratio.
+    if (r.evaluation == "learned") std::printf("   %.0f %% of hand", 100.0 * r.nodes_per_second / rows[i - 1].nodes_per_second);
+    std::printf("\n");
+  }
 }
 
 }  // namespace
@@ -94,7 +107,7 @@ void run_bench_search(const BenchSearchOptions& o) {
 void register_bench_search_command(CLI::App* bench) {
   auto o = std::make_shared<BenchSearchOptions>();
   auto* search = bench->add_subcommand("search", "Alpha-beta nodes/s and depth reached in a fixed time, one thread");
-  search->footer("Example: djambi bench search --algo brs --seconds 0.05,1 --positions 8");
+  search->footer("Example: djambi bench search --algo brs --seconds 0.05,1 --positions 8 [--eval NAME.dje]");
   search->add_option("--algo", o->algorithms, "Algorithms (brs, paranoid, maxn)")
       ->delimiter(',')
       ->capture_default_str();
@@ -105,6 +118,7 @@ void register_bench_search_command(CLI::App* bench) {
   search->add_option("--positions", o->positions, "Middle-game positions")
       ->check(CLI::Range(1, 1000))
       ->capture_default_str();
+  search->add_option("--eval", o->eval, "A learned-evaluation bundle (.dje), measured beside the hand-written evaluation");
   search->add_flag("--json", o->json, "Print one JSON array");
   add_variant_option(search, &o->variants);
   search->callback([o] {
@@ -112,6 +126,13 @@ void register_bench_search_command(CLI::App* bench) {
       try {
         ab_algorithm_from_name(name);
       } catch (const std::invalid_argument& e) {
+        throw UsageError(e.what());
+      }
+    }
+    if (!o->eval.empty()) {
+      try {  // a bundle that cannot be used is bad input
+        load_learned_eval(o->eval, variants_from(o->variants));
+      } catch (const std::runtime_error& e) {
         throw UsageError(e.what());
       }
     }

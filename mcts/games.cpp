@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "env/djambi/game.h"
 #include "mcts/djambi/alphabeta_player.h"
 #include "mcts/djambi/eval.h"
 #include "mcts/djambi/greedy.h"
@@ -34,8 +35,8 @@ void add_game_players(PlayerFactory& factory) {
                 spec.check_keys({});
                 return std::unique_ptr<Player>(std::make_unique<GreedyPlayer>(seed));
               }));
-  factory.add("ab", only_in(kDjambi, "Djambi", [](const PlayerSpec& spec, std::shared_ptr<const Game>, uint64_t seed) {
-                return make_alphabeta_player(spec, seed);
+  factory.add("ab", only_in(kDjambi, "Djambi", [](const PlayerSpec& spec, std::shared_ptr<const Game> game, uint64_t seed) {
+                return make_alphabeta_player(spec, dynamic_cast<const DjambiGame&>(*game).variants(), seed);
               }));
 }
 

@@ -54,6 +54,7 @@ AlphaBetaSearch::AlphaBetaSearch(const AlphaBetaOptions& options)
       child_stack_(kMaxPly + 1),
       order_stack_(kMaxPly + 1) {
   if (options_.tt_log2 > 0) tt_.resize(size_t{1} << options_.tt_log2);
+  if (options_.learned) learned_ = std::make_unique<LearnedEval>(options_.learned, kMaxPly);
 }
 
 void AlphaBetaSearch::set_limits(int max_depth, double seconds, uint64_t max_nodes) {
@@ -86,6 +87,11 @@ std::array<float, 4> AlphaBetaSearch::evaluate(const Position& pos, int ply) con
   for (float x : s) total += x;
   for (int p = 0; p < 4; ++p) v[p] = s[p] / total;
   return v;
+}
+
+AlphaBetaSearch::Values AlphaBetaSearch::leaf_values(const Position& pos, int ply) {
+  if (!learned_ || pos.game_over()) return evaluate(pos, ply);
+  return learned_->shares(ply);
 }
 
 int AlphaBetaSearch::mover_positions(const Position& pos, bool reply, std::array<Position, 3>& out) const {
@@ -199,18 +205,19 @@ void AlphaBetaSearch::note_cutoff(Action first, int ply, int depth) {
 // player, or under brs every node that is not a reply node.
 float AlphaBetaSearch::alphabeta(const Position& pos, int depth, float alpha, float beta, int ply, bool min_turn) {
   ++nodes_;
+  enter(ply, pos);
   if (aborted_ || out_of_budget()) {
     aborted_ = true;
     return 0;
   }
-  if (terminal(pos) || ply >= kMaxPly) return evaluate(pos, ply)[root_player_];
+  if (terminal(pos) || ply >= kMaxPly) return leaf_values(pos, ply)[root_player_];
   const bool brs = best_reply_node(pos);
   if (!brs) min_turn = false;
   const bool maximizing = brs ? !min_turn : pos.to_move == root_player_;
   const bool quiet = depth <= 0;
   float best = maximizing ? -kInfinity : kInfinity;
   if (quiet) {
-    best = evaluate(pos, ply)[root_player_];
+    best = leaf_values(pos, ply)[root_player_];
     if (depth <= -options_.quiescence) return best;
     if (options_.pruning && (maximizing ? best >= beta : best <= alpha)) return best;
     if (maximizing)
@@ -269,17 +276,18 @@ done:
 AlphaBetaSearch::Values AlphaBetaSearch::maxn(const Position& pos, int depth, int ply, PlayerId parent,
                                               float parent_best) {
   ++nodes_;
+  enter(ply, pos);
   if (aborted_ || out_of_budget()) {
     aborted_ = true;
     return {};
   }
-  if (terminal(pos) || ply >= kMaxPly) return evaluate(pos, ply);
+  if (terminal(pos) || ply >= kMaxPly) return leaf_values(pos, ply);
   const bool quiet = depth <= 0;
   const PlayerId p = pos.to_move;
   Values best{};
   bool have = false;
   if (quiet) {
-    best = evaluate(pos, ply);
+    best = leaf_values(pos, ply);
     have = true;
     if (depth <= -options_.quiescence || shallow_cut(options_.pruning, parent, p, parent_best, best[p])) return best;
   }
@@ -317,6 +325,7 @@ AlphaBetaResult AlphaBetaSearch::search(const Position& root) {
   nodes_ = 0;
   aborted_ = false;
   root_player_ = root.to_move;
+  enter(0, root);
   for (auto& k : killers_) k = {-1, -1};
   for (int& h : history_) h /= 8;  // keep a little of the last decision's history
 

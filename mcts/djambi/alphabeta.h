@@ -12,10 +12,12 @@
 #include <array>
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "mcts/djambi/eval.h"
+#include "mcts/djambi/learned_eval.h"
 #include "mcts/djambi/search_moves.h"
 
 namespace djambi {
@@ -34,7 +36,10 @@ struct AlphaBetaOptions {
   bool pruning = true;        // false: plain minimax / max^n without cut-offs (tests)
   int tt_log2 = 19;           // transposition table of 2^tt_log2 entries (0: none)
   uint64_t seed = 0;          // the root's first move order (ties between equal moves)
-  EvalWeights weights;
+  EvalWeights weights;         // the hand-written evaluation's
+  // A learned evaluation (mcts/djambi/learned_eval.h) in place of the hand-written one; null:
+  // the hand-written one. Finished games are scored exactly either way.
+  std::shared_ptr<const AccumulatorNet> learned;
 };
 
 struct AlphaBetaResult {
@@ -53,8 +58,12 @@ class AlphaBetaSearch {
   void set_limits(int max_depth, double seconds, uint64_t max_nodes);
   // Searches the turn of `root.to_move` (a running game, at a turn start).
   AlphaBetaResult search(const Position& root);
-  // The static value of a position (shares per player index; terminal positions exact).
+  // The hand-written static value of a position (shares per player index; terminal
+  // positions exact).
   std::array<float, 4> evaluate(const Position& pos, int ply) const;
+  // Accumulators brought along the line and computed afresh by the learned evaluation.
+  uint64_t learned_updates() const { return learned_ ? learned_->updates() : 0; }
+  uint64_t learned_refreshes() const { return learned_ ? learned_->refreshes() : 0; }
 
  private:
   using Values = std::array<float, 4>;
@@ -69,6 +78,13 @@ class AlphaBetaSearch {
     Action first;
     int score;
   };
+
+  // The static value of `pos`, the position at `ply` of the line searched (entered there).
+  Values leaf_values(const Position& pos, int ply);
+  // Marks `pos` as the position at `ply` of the line searched now (for the learned evaluation).
+  void enter(int ply, const Position& pos) {
+    if (learned_) learned_->enter(ply, pos);
+  }
 
   // Scalar searches (paranoid, brs): the root player's share; below depth 0, kills-only
   // quiescence. `min_turn` (brs): every opponent's reply is searched from this node, and the
@@ -96,6 +112,7 @@ class AlphaBetaSearch {
   void tt_store(uint64_t key, int depth, float value, uint8_t bound, Action best);
 
   AlphaBetaOptions options_;
+  std::unique_ptr<LearnedEval> learned_;  // when options_.learned is set
   std::vector<TtEntry> tt_;
   std::vector<std::array<Action, 2>> killers_;
   std::vector<int> history_;

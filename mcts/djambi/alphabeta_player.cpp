@@ -43,8 +43,8 @@ std::vector<Action> AlphaBetaPlayer::choose_turn(const GameState& state) {
   return out;
 }
 
-std::unique_ptr<Player> make_alphabeta_player(const PlayerSpec& spec, uint64_t seed) {
-  spec.check_keys({"algo", "depth", "time", "nodes", "placements", "quiescence"});
+std::unique_ptr<Player> make_alphabeta_player(const PlayerSpec& spec, Variants variants, uint64_t seed) {
+  spec.check_keys({"algo", "depth", "time", "nodes", "placements", "quiescence", "eval"});
   AlphaBetaOptions o;
   if (spec.has("algo")) {
     try {
@@ -62,6 +62,13 @@ std::unique_ptr<Player> make_alphabeta_player(const PlayerSpec& spec, uint64_t s
   o.placements = spec.get_int("placements", o.placements, 0, kNumSquares);
   o.quiescence = spec.get_int("quiescence", o.quiescence, 0, 16);
   o.seed = seed;
+  if (spec.has("eval")) {
+    try {
+      o.learned = load_learned_eval(spec.options.at("eval"), variants);
+    } catch (const std::runtime_error& e) {
+      throw std::invalid_argument("bad player spec '" + spec.text + "': " + e.what());
+    }
+  }
   return std::make_unique<AlphaBetaPlayer>(spec.text, o);
 }
 

@@ -1,6 +1,8 @@
 #pragma once
 // The alpha-beta player (spec `ab`, Djambi only; docs/PLAYERS.md):
-//   ab:algo=brs|paranoid|maxn,depth=D,time=S,nodes=N,placements=K,quiescence=Q
+//   ab:algo=brs|paranoid|maxn,depth=D,time=S,nodes=N,placements=K,quiescence=Q,eval=PATH
+// eval=PATH searches with the learned evaluation of a bundle (mcts/djambi/learned_eval.h)
+// instead of the hand-written one.
 // Plain `ab,time=S` is the strongest setting found (docs/BASELINES.md). A budget set through
 // set_budget (the bot protocol's `go`) maps visits to nodes and seconds to time.
 #include <memory>
@@ -29,7 +31,8 @@ class AlphaBetaPlayer : public Player {
   std::string analysis_;
 };
 
-// Builds an `ab` player from its spec; throws std::invalid_argument naming the spec.
-std::unique_ptr<Player> make_alphabeta_player(const PlayerSpec& spec, uint64_t seed);
+// Builds an `ab` player for games of `variants` from its spec; throws std::invalid_argument
+// naming the spec (and the bundle of eval=PATH, when it cannot be used).
+std::unique_ptr<Player> make_alphabeta_player(const PlayerSpec& spec, Variants variants, uint64_t seed);
 
 }  // namespace djambi
