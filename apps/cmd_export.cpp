@@ -1,5 +1,6 @@
 // export: a training checkpoint as a self-contained player bundle (nets/bundle.h), or a bundle
-// again with other default search settings.
+// again with other default search settings; a learned evaluation's checkpoint as its .dje
+// bundle (docs/LEARNED_EVAL.md).
 #include <cstdio>
 #include <filesystem>
 #include <map>
@@ -9,6 +10,8 @@
 #include "apps/cli_common.h"
 #include "apps/commands.h"
 #include "env/io/number_text.h"
+#include "mcts/eval_bundle.h"
+#include "nets/accumulator_checkpoint.h"
 #include "nets/bundle.h"
 #include "nets/checkpoint.h"
 #include "train/export.h"
@@ -27,6 +30,24 @@ struct ExportOptions {
   bool force = false;
 };
 
+// A learned evaluation's checkpoint as the bundle `ab,eval=PATH` loads (it has no search
+// settings of its own: the ab spec sets them).
+void export_learned_eval(const ExportOptions& o) {
+  EvalBundle bundle;
+  try {
+    const AccumulatorCheckpoint header = read_accumulator_checkpoint(o.checkpoint);
+    AccumulatorModel model(header.shape);
+    bundle.info = load_accumulator_checkpoint(o.checkpoint, model, nullptr).info;
+    bundle.net = to_accumulator_net(model);
+  } catch (const CheckpointError& e) {
+    throw UsageError(e.what());
+  }
+  write_eval_bundle(o.out, bundle);
+  std::printf("exported step %lld of %s (learned evaluation %dx%dx%d) to %s; play it as ab,eval=%s\n",
+              bundle.info.step, o.checkpoint.c_str(), bundle.net.shape.features, bundle.net.shape.hidden,
+              bundle.net.shape.head, o.out.c_str(), o.out.c_str());
+}
+
 void run_export(const ExportOptions& o) {
   if (o.sims < 1 || o.sims > kMaxSimulations)
     throw UsageError("--sims must be in [1, " + std::to_string(kMaxSimulations) + "], got " + std::to_string(o.sims));
@@ -38,6 +59,7 @@ void run_export(const ExportOptions& o) {
   check_directory_path("--out", o.out, true);
   if (std::filesystem::exists(o.out) && !o.force)
     throw UsageError("'" + o.out + "' already exists; pass --force to replace it");
+  if (is_accumulator_checkpoint(o.checkpoint)) return export_learned_eval(o);
   LoadedCheckpoint loaded;
   try {
     loaded = load_checkpoint(o.checkpoint);
@@ -76,7 +98,7 @@ void register_export_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("export", "Export a checkpoint as a player bundle (.djp)");
   cmd->footer("Example: djambi export runs/long/checkpoints/step-5000.pt --out best.djp --sims 400");
   cmd->add_option("checkpoint", o->checkpoint,
-                  "Training checkpoint (runs/NAME/checkpoints/step-N.pt), or a player bundle to write again with other defaults")
+                  "Training checkpoint (runs/NAME/checkpoints/step-N.pt; a learned evaluation's becomes a .dje bundle), or a player bundle to write again with other defaults")
       ->required();
   cmd->add_option("--out", o->out, "Bundle to write, e.g. NAME.djp")->required();
   cmd->add_option("--sims", o->sims, "Default search playouts of the player")->capture_default_str();

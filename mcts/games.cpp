@@ -6,6 +6,7 @@
 #include "mcts/djambi/alphabeta_player.h"
 #include "mcts/djambi/eval.h"
 #include "mcts/djambi/greedy.h"
+#include "mcts/djambi/learned_eval.h"
 #include "mcts/player.h"
 
 namespace djambi {
@@ -28,6 +29,26 @@ PlayerFactory::Maker only_in(const std::string& game_name, const std::string& ti
 HeuristicValues heuristic_of(const std::string& game_name) {
   if (game_name == kDjambi) return heuristic_values;
   return {};
+}
+
+LearnedEvalFeatures learned_eval_features_of(const std::string& game_name) {
+  if (game_name != kDjambi) return {};
+  LearnedEvalFeatures f;
+  f.feature_set = kLearnedEvalFeatureSet;
+  f.features = kLearnedEvalFeatures;
+  f.max_active = kMaxActiveFeatures;
+  f.active = [](const GameState& state, int seat, int* out) {
+    const Position& pos = dynamic_cast<const DjambiState&>(state).position();
+    const PlayerId p = pos.player(seat);
+    return pos.alive(p) ? learned_eval_features(pos, p, out) : 0;
+  };
+  f.player_spec = [](const std::string& path, const std::string& options) {
+    std::string spec = "ab";
+    if (!options.empty()) spec += "," + options;
+    if (!path.empty()) spec += ",eval=" + path;
+    return spec;
+  };
+  return f;
 }
 
 void add_game_players(PlayerFactory& factory) {

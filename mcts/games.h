@@ -1,5 +1,6 @@
 #pragma once
-// What each game adds to the search: the players only it offers and its heuristic evaluation.
+// What each game adds to the search: the players only it offers, its heuristic evaluation and
+// the features of its learned evaluation.
 // The one place in mcts/ that names games, as env/games.cpp is in env/: generic code asks here,
 // never by a game's name or a cast.
 #include <functional>
@@ -18,6 +19,22 @@ using HeuristicValues = std::function<void(const GameState& state, float* by_sea
 // The heuristic evaluation of the game named `game_name` (Game::name), or an empty function
 // for a game that has none.
 HeuristicValues heuristic_of(const std::string& game_name);
+
+// The features a game offers a learned evaluation of its alpha-beta search
+// (mcts/accumulator_net.h), for the training loop, which names no game.
+struct LearnedEvalFeatures {
+  std::string feature_set;  // the layout's name, recorded in bundles
+  int features = 0;         // per perspective
+  int max_active = 0;       // the most active at once for one perspective
+  // The active features of `state` (at a turn start) seen by the player of `seat`, written to
+  // `out` (max_active room); 0 for a seat out of the game.
+  std::function<int(const GameState& state, int seat, int* out)> active;
+  // The `ab` player's spec with the learned evaluation of the bundle `path` and `options`
+  // ("nodes=2000", ...), or the hand-written evaluation when `path` is empty.
+  std::function<std::string(const std::string& path, const std::string& options)> player_spec;
+};
+// Those of the game named `game_name`; `features` 0 for a game without a learned evaluation.
+LearnedEvalFeatures learned_eval_features_of(const std::string& game_name);
 
 // Adds to `factory` the players of particular games (greedy, ab: Djambi); each refuses to be
 // seated in another game, naming the games it plays.

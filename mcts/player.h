@@ -11,6 +11,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,10 @@ class Player {
   }
   // Human-readable analysis of the last choice ("" if none).
   virtual std::string last_analysis() const { return ""; }
+  // What the last choice's search found it worth to the player who made it, as a chance of
+  // winning in [0, 1]; nothing for a choice made without a search (or by a player that does not
+  // search). The learned evaluation's self-play trains on it.
+  virtual std::optional<float> last_value() const { return std::nullopt; }
   // Replaces the per-decision budget of a searching player (at least one limit set); false
   // for players that do not search.
   virtual bool set_budget(const SearchBudget& budget) {

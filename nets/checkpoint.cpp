@@ -250,6 +250,10 @@ void rebind_optimizer(torch::optim::Optimizer& optimizer, PolicyValueNet& net,
 
 }  // namespace
 
+torch::serialize::InputArchive open_checkpoint_archive(const std::string& path) {
+  return guarded(path, "load", [&] { return open_archive(path); });
+}
+
 void write_checkpoint_archive(torch::serialize::OutputArchive& archive, const std::string& path) {
   std::string bytes;
   guarded(path, "save", [&] {

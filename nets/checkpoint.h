@@ -36,6 +36,10 @@ void save_checkpoint(const std::string& path, PolicyValueNet& net, int64_t step,
 // checkpoint.cpp, and atomically); for tools and tests. load_checkpoint still checks its content.
 void write_checkpoint_archive(torch::serialize::OutputArchive& archive, const std::string& path);
 
+// The sealed archive at `path`, checked as load_checkpoint checks it (CheckpointError naming the
+// path otherwise); for archives of other models (nets/accumulator_checkpoint.h).
+torch::serialize::InputArchive open_checkpoint_archive(const std::string& path);
+
 struct LoadedCheckpoint {
   PolicyValueNet net{nullptr};
   int64_t step = 0;

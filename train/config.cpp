@@ -23,6 +23,7 @@
 #include "env/games.h"
 #include "env/io/number_text.h"
 #include "env/rewards.h"
+#include "mcts/accumulator_net.h"
 #include "mcts/games.h"
 #include "mcts/player_spec.h"
 #include "nets/device_name.h"
@@ -270,6 +271,21 @@ const std::vector<Key>& keys() {
                          "Opponents whose decisions become samples too, the policy target being the decision they made (learning from a demonstrator)."));
     t.push_back(double_key(DJ_KEY(selfplay, heuristic_value), 0.0, 0, 1, kClosed,
                            "Weight of the heuristic evaluation (the one the ab player scores its leaves with) in every sample's value target, the rest being the game's return: a seat's share of the players' material, chief safety, throne and mobility, as 2 * share - 1 (Djambi only; 0 = returns only)."));
+    t.push_back(choice_key(DJ_KEY(selfplay, player), "network", {"network", "ab"},
+                           "What the run learns: network (a policy/value network guiding the tree search: sections net, mcts) or ab (the learned evaluation of the alpha-beta player: section ab; docs/LEARNED_EVAL.md)."));
+    // ab
+    t.push_back(int_key(DJ_KEY(ab, hidden), 64, 1, kMaxAccumulatorHidden,
+                        "Width of the learned evaluation's accumulator (its first layer, per player)."));
+    t.push_back(int_key(DJ_KEY(ab, head), 32, 1, kMaxAccumulatorHead,
+                        "Width of the dense layer between the accumulator and each player's logit."));
+    t.push_back(double_key(DJ_KEY(ab, lambda), 0.5, 0, 1, kClosed,
+                           "Share of the target taken from the search's value of the position for the player to act; the rest from the game's result."));
+    t.push_back(int_key(DJ_KEY(ab, nodes), 20000, 1, 1000000000,
+                        "Nodes the alpha-beta player searches per decision in self-play and in evaluation games."));
+    t.push_back(int_key(DJ_KEY(ab, random_turns), 8, 0, 100000,
+                        "Turns played at random at the start of each self-play game, so that games differ."));
+    t.push_back(int_key(DJ_KEY(ab, generation_steps), 200, 1, 1000000000,
+                        "Learner steps per generation: self-play plays with the newest evaluation, written as a bundle every this many steps (the hand-written evaluation before the first)."));
     // replay
     t.push_back(int_key(DJ_KEY(replay, window), 50000, 1, 100000000,
                         "Samples kept in the replay buffer (the most recent)."));
@@ -329,6 +345,7 @@ const std::vector<std::pair<std::string, std::string>>& sections() {
       {"net", "The policy/value network (nets/net_config.h)."},
       {"mcts", "The search of self-play (mcts/search_config.h)."},
       {"selfplay", "Self-play games."},
+      {"ab", "The learned evaluation of the alpha-beta player (selfplay.player: ab)."},
       {"replay", "The replay buffer of training samples."},
       {"learner", "Training the network on replay samples."},
       {"evaluation", "Games of the current network against fixed opponents."},
@@ -671,6 +688,8 @@ void check_cross(const TrainConfig& c) {
     throw Problem{"selfplay.fade_score", "set, and so is selfplay.fade_steps: the teacher fades by results or by steps, not both"};
   if (c.selfplay.heuristic_value > 0 && !heuristic_of(c.game.name))
     throw Problem{"selfplay.heuristic_value", "above 0, but the heuristic evaluation judges Djambi positions only"};
+  if (c.selfplay.player == "ab" && learned_eval_features_of(c.game.name).features == 0)
+    throw Problem{"selfplay.player", "ab, but the alpha-beta player and its learned evaluation play Djambi only"};
   for (const auto& spec : c.selfplay.imitate)
     if (std::find(c.selfplay.opponents.begin(), c.selfplay.opponents.end(), spec) == c.selfplay.opponents.end())
       throw Problem{"selfplay.imitate", "'" + spec + "' is not one of selfplay.opponents"};

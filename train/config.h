@@ -67,6 +67,16 @@ struct TrainConfig {
     int weights_every_steps = 0;         // learner steps between weight copies to self-play
     int pipeline_groups = 0;             // batches in flight in the search (0 = auto)
     std::string own_thread;              // "auto" | "on" | "off": self-play beside the learner
+    std::string player;                  // "network" | "ab": what self-play plays and the run learns
+  };
+  // The learned evaluation of the alpha-beta player (selfplay.player: ab; docs/LEARNED_EVAL.md).
+  struct Ab {
+    int hidden = 0;            // the accumulator's width
+    int head = 0;              // the dense head's width
+    double lambda = 0;         // the search's share of the target, the rest the game's result
+    int nodes = 0;             // nodes searched per decision in self-play and evaluation
+    int random_turns = 0;      // turns played at random at the start of each self-play game
+    int generation_steps = 0;  // learner steps between the bundles self-play plays with
   };
   struct Replay {
     int window = 0;
@@ -103,6 +113,7 @@ struct TrainConfig {
   Net net;
   Mcts mcts;
   Selfplay selfplay;
+  Ab ab;
   Replay replay;
   Learner learner;
   Evaluation evaluation;

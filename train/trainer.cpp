@@ -11,23 +11,16 @@
 
 #include "env/io/append_file.h"
 #include "env/io/atomic_file.h"
-#include "mcts/basic_players.h"
-#include "nets/bundle.h"
-#include "nets/checkpoint.h"
-#include "nets/device.h"
-#include "nets/torch_evaluator.h"
-#include "train/actors/actor_pool.h"
+#include "mcts/player.h"
 #include "train/arena/evaluation.h"
-#include "train/export.h"
-#include "train/learner.h"
 #include "train/recent_score.h"
 #include "train/replay_buffer.h"
 #include "train/run/games_log.h"
 #include "train/run/metrics_log.h"
-#include "train/run/resume.h"
 #include "train/run/run_dir.h"
 #include "train/run_setup.h"
 #include "train/settings.h"
+#include "train/trained_model.h"
 
 namespace djambi {
 
@@ -54,7 +47,7 @@ class Trainer {
   void report(bool done) const;
   bool should_stop() const;
   bool stop_requested() const { return hooks_.stop && hooks_.stop->load(); }
-  double opponent_share() const { return opponent_games_at(config_, learner_->steps(), recent_mixed_.score()); }
+  double opponent_share() const { return opponent_games_at(config_, model_->steps(), recent_mixed_.score()); }
   double run_seconds() const;  // wall time of the run, across resumes
   // The counters now: those counted as they happen, and the time and search figures of this
   // process added to those the run had when it started.
@@ -68,12 +61,8 @@ class Trainer {
   TrainConfig config_;
   tbb::global_control tbb_threads_;
   std::shared_ptr<const Game> game_;
-  NetConfig net_config_;
-  torch::Device device_;
-  std::unique_ptr<Learner> learner_;
-  std::shared_ptr<TorchEvaluator> network_;  // the learner's network, for the evaluation games
+  std::unique_ptr<TrainedModel> model_;  // what the run learns, with its self-play
   std::unique_ptr<ReplayBuffer> replay_;
-  std::unique_ptr<ActorPool> actors_;  // self-play, with its own copies of the weights
   std::mt19937_64 rng_;
 
   TrainHooks hooks_;
@@ -89,45 +78,26 @@ class Trainer {
   AppendFile metrics_;
 };
 
-// net.init's network, which must be of this run's architecture and game (bad input otherwise).
-LoadedCheckpoint initial_weights(const std::string& path, const NetConfig& expected) {
-  try {
-    return load_checkpoint(path, &expected);
-  } catch (const CheckpointError& e) {
-    throw std::invalid_argument(std::string("net.init: ") + e.what());
-  }
-}
-
 Trainer::Trainer(const std::string& root, const TrainConfig& config, bool resume, TrainHooks hooks)
     : dir_(root),
       games_log_(dir_.games()),
       config_(resume ? load_train_config(dir_.config_path()) : config),
       tbb_threads_(tbb::global_control::max_allowed_parallelism, static_cast<size_t>(tree_threads(config_))),
       game_(game_of(config_)),
-      net_config_(net_config_of(config_, *game_)),
-      device_(select_device(config_.net.device)),
       rng_(static_cast<uint64_t>(config_.run.seed)),
       hooks_(std::move(hooks)) {
   build_config_players(config_);
-  // A bad net.init stops a new run before its directory exists.
-  const std::optional<LoadedCheckpoint> init =
-      resume || config_.net.init.empty() ? std::nullopt : std::optional(initial_weights(config_.net.init, net_config_));
+  // Made before the run's directory, so that a model the config cannot make (a bad net.init)
+  // stops a new run before it exists.
+  model_ = config_.selfplay.player == "ab" ? make_learned_eval_model(config_, game_, dir_, bool(hooks_.actors))
+                                           : make_network_model(config_, game_, dir_, resume);
   if (!resume) dir_.create_new();
   lock_ = dir_.lock();
   if (!resume) write_file_atomically(dir_.config_path(), to_yaml(config_));
-  set_torch_threads(config_.net.threads);
-  torch::manual_seed(static_cast<uint64_t>(config_.run.seed));
-  learner_ = std::make_unique<Learner>(PolicyValueNet(net_config_), learner_settings(config_, game_), device_);
-  if (init) copy_weights(init->net, learner_->net());
-  const SampleShape shape = sample_shape_of(*game_);
-  replay_ = std::make_unique<ReplayBuffer>(static_cast<size_t>(config_.replay.window), shape);
+  replay_ = std::make_unique<ReplayBuffer>(static_cast<size_t>(config_.replay.window), model_->sample_shape());
   if (resume) this->resume();
-  step_start_ = learner_->steps();
-  network_ = std::make_shared<TorchEvaluator>(learner_->net(), device_);
-  const ActorPoolMaker make_actors = hooks_.actors ? hooks_.actors : make_local_actor_pool;
-  actors_ = make_actors(
-      {game_, config_, net_config_, device_, dir_, ActorWeights{learner_->steps(), &learner_->net()}, rng_(),
-       hooks_.notices});
+  step_start_ = model_->steps();
+  model_->start_selfplay(hooks_.actors, rng_(), hooks_.notices);
   counters_.first_place_by_seat.resize(static_cast<size_t>(game_->num_players()), 0);
   metrics_ = AppendFile(dir_.metrics_path());
 }
@@ -143,13 +113,10 @@ void Trainer::resume() {
     report_lines(hooks_.notices, notes.str());
     notes.str("");
   };
-  std::optional<LoadedCheckpoint> loaded =
-      load_resume_checkpoint(dir_, net_config_, learner_->optimizer(), metrics.last_step(),
-                             config_.run.checkpoint_every_steps, notes);
+  const std::optional<long long> loaded = model_->resume(dir_, metrics.last_step(), notes);
   report();
   if (loaded) {
-    learner_->adopt(loaded->net, loaded->step);
-    checkpointed_step_ = loaded->step;
+    checkpointed_step_ = *loaded;
   } else {
     notes << "resume: no checkpoint yet; starting again at step 0\n";
   }
@@ -157,9 +124,9 @@ void Trainer::resume() {
     notes << "resume: removed " << removed << " temporary file(s) of writes the stopped run did not finish\n";
   repair_game_records(dir_.games(), notes);
   report();
-  restore_totals(keep_metrics_up_to(dir_.metrics_path(), metrics, learner_->steps(), notes));
+  restore_totals(keep_metrics_up_to(dir_.metrics_path(), metrics, model_->steps(), notes));
   report();
-  rng_.seed(static_cast<uint64_t>(config_.run.seed) + static_cast<uint64_t>(learner_->steps()) * 7919);
+  rng_.seed(static_cast<uint64_t>(config_.run.seed) + static_cast<uint64_t>(model_->steps()) * 7919);
 }
 
 void Trainer::restore_totals(const json& record) {
@@ -177,7 +144,7 @@ double Trainer::run_seconds() const {
 
 TrainingCounters Trainer::counters_now() const {
   TrainingCounters c = counters_;
-  const ActorSearchStats search = actors_->search_stats();
+  const ActorSearchStats search = model_->search_stats();
   c.elapsed_seconds = run_seconds();
   c.search_tree_seconds = at_start_.search_tree_seconds + search.tree_seconds;
   c.search_network_seconds = at_start_.search_network_seconds + search.network_seconds;
@@ -188,13 +155,13 @@ TrainingCounters Trainer::counters_now() const {
 
 bool Trainer::should_stop() const {
   const double minutes = run_seconds() / 60.0;  // a resumed run counts the time it had taken
-  return stop_requested() || (config_.learner.max_steps > 0 && learner_->steps() >= config_.learner.max_steps) ||
+  return stop_requested() || (config_.learner.max_steps > 0 && model_->steps() >= config_.learner.max_steps) ||
          (config_.learner.max_minutes > 0 && minutes >= config_.learner.max_minutes);
 }
 
 void Trainer::record_games(std::vector<FinishedGame>& finished) {
   for (FinishedGame& g : finished) {
-    games_log_.append(format_record(g.record), counters_.games, learner_->steps());
+    games_log_.append(format_record(g.record), counters_.games, model_->steps());
     counters_.count_game(g);
     ++games_since_flush_;
     const int network_seats = static_cast<int>(std::count(g.network_seats.begin(), g.network_seats.end(), 1));
@@ -221,27 +188,18 @@ void Trainer::checkpoint() {
   games_since_flush_ = 0;
   games_log_.sync();
   metrics_.sync();
-  const long long step = learner_->steps();
+  const long long step = model_->steps();
   if (step == checkpointed_step_) return;  // the run's end at a step just saved, or resumed from
   const std::string path = dir_.checkpoint_path(step);
-  save_checkpoint(path, learner_->net(), step, &learner_->optimizer(),
-                  reward_metadata(evaluation_search_config(config_)));
+  model_->save_checkpoint(path);
   dir_.commit_checkpoint(path, config_.run.keep_checkpoints);
   checkpointed_step_ = step;
-  actors_->checkpoint_saved();
+  model_->checkpoint_saved();
 }
 
 json Trainer::evaluate() {
   json results = json::object();
-  MctsPlayerOptions options;
-  options.search = evaluation_search_config(config_);
-  options.search.leaves_per_round = std::max(1, config_.mcts.leaves_per_round);
-  auto network = network_;
-  const PlayerMaker candidate = [network, options](uint64_t seed) {
-    MctsPlayerOptions o = options;
-    o.search.seed = seed;
-    return std::make_unique<MctsPlayer>("az", network, o);
-  };
+  const PlayerMaker candidate = model_->candidate();
   const PlayerFactory factory = basic_player_factory();
   for (const std::string& spec : config_.evaluation.opponents) {
     auto game = game_;
@@ -258,11 +216,10 @@ json Trainer::evaluate() {
 void Trainer::learn_one_step() {
   const auto t0 = Clock::now();
   const auto batch = replay_->draw(static_cast<size_t>(config_.learner.batch_size), rng_);
-  last_loss_ = learner_->step(batch);
+  last_loss_ = model_->learn(batch);
   credit_ -= 1.0;
   counters_.learn_seconds += std::chrono::duration<double>(Clock::now() - t0).count();
-  const long long step = learner_->steps();
-  if (step % config_.selfplay.weights_every_steps == 0) actors_->publish_weights(learner_->net(), step);
+  const long long step = model_->steps();
 
   json record;
   if (config_.evaluation.every_steps > 0 && step % config_.evaluation.every_steps == 0) {
@@ -282,8 +239,8 @@ void Trainer::learn_one_step() {
   record["recent_mixed_score"] = recent_mixed_.score();
   record["opponent_games"] = opponent_share();
   record["replay_size"] = replay_->size();
-  record["cache_hit_rate"] = actors_->search_stats().cache_hit_rate();
-  record["actor_weights_step"] = actors_->weights_version();
+  record["cache_hit_rate"] = model_->search_stats().cache_hit_rate();
+  record["actor_weights_step"] = model_->weights_version();
   record["actors"] = actor_records();
   // The record goes before the checkpoint of its step: a checkpoint never holds a step that
   // metrics.jsonl lacks.
@@ -293,7 +250,7 @@ void Trainer::learn_one_step() {
 
 json Trainer::actor_records() const {
   json list = json::array();
-  for (const ActorThroughput& a : actors_->throughput())
+  for (const ActorThroughput& a : model_->throughput())
     // Named apart from the run's totals ("games", "samples"): these count from the actor's start.
     list.push_back({{"rank", a.rank},
                     {"alive", a.alive},
@@ -306,7 +263,7 @@ json Trainer::actor_records() const {
 void Trainer::report(bool done) const {
   if (!hooks_.report) return;
   TrainProgress p;
-  p.step = learner_->steps();
+  p.step = model_->steps();
   p.counters = counters_now();
   p.loss = last_loss_.total;
   p.policy_loss = last_loss_.policy;
@@ -327,7 +284,7 @@ void Trainer::report(bool done) const {
 TrainOutcome Trainer::run() {
   while (!should_stop()) {
     const auto t0 = Clock::now();
-    std::vector<ActorRound> rounds = actors_->collect(opponent_share());
+    std::vector<ActorRound> rounds = model_->collect(opponent_share());
     counters_.selfplay_seconds += std::chrono::duration<double>(Clock::now() - t0).count();
     for (ActorRound& round : rounds) record_games(round.games);
     while (credit_ >= 1.0 && !should_stop()) learn_one_step();
@@ -336,11 +293,9 @@ TrainOutcome Trainer::run() {
   report(true);
   checkpoint();
   TrainOutcome outcome;
-  outcome.steps = learner_->steps();
-  outcome.final_checkpoint = dir_.checkpoint_path(learner_->steps());
-  outcome.player_bundle = dir_.players() + "/final.djp";
-  export_player(learner_->net(), evaluation_search_config(config_), outcome.player_bundle, learner_->steps(),
-                outcome.final_checkpoint);
+  outcome.steps = model_->steps();
+  outcome.final_checkpoint = dir_.checkpoint_path(model_->steps());
+  outcome.player_bundle = model_->export_player(dir_, outcome.final_checkpoint);
   outcome.stopped = stop_requested();
   if (!outcome.stopped) outcome.evaluation = evaluate();
   return outcome;

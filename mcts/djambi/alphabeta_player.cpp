@@ -31,9 +31,11 @@ std::vector<Action> AlphaBetaPlayer::choose_turn(const GameState& state) {
       s->apply_action(out.back());
     }
     analysis_.clear();
+    searched_ = false;
     return out;
   }
   result_ = search_.search(djambi->position());
+  searched_ = result_.depth > 0;
   for (int i = 0; i < result_.move.size; ++i) out.push_back(djambi->to_view_action(result_.move.actions[i]));
   char line[200];
   std::snprintf(line, sizeof line, "%s: %s depth %d, value %.3f, %llu nodes in %.3f s (%d moves)", name_.c_str(),

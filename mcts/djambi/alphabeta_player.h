@@ -21,6 +21,8 @@ class AlphaBetaPlayer : public Player {
   std::string name() const override { return name_; }
   std::vector<Action> choose_turn(const GameState& state) override;
   std::string last_analysis() const override { return analysis_; }
+  // The root player's share as searched (nothing for a forced move, played without a search).
+  std::optional<float> last_value() const override { return searched_ ? std::optional<float>(result_.value) : std::nullopt; }
   bool set_budget(const SearchBudget& budget) override;
   const AlphaBetaResult& last_result() const { return result_; }
 
@@ -28,6 +30,7 @@ class AlphaBetaPlayer : public Player {
   std::string name_;
   AlphaBetaSearch search_;
   AlphaBetaResult result_;
+  bool searched_ = false;
   std::string analysis_;
 };
 

@@ -8,16 +8,16 @@
 
 namespace djambi {
 
-std::optional<LoadedCheckpoint> load_resume_checkpoint(const RunDir& dir, const NetConfig& expected,
-                                                       torch::optim::Optimizer& optimizer,
+std::optional<long long> resume_from_newest_checkpoint(const RunDir& dir,
+                                                       const std::function<long long(const std::string&)>& load,
                                                        long long metrics_last_step, int checkpoint_every_steps,
                                                        std::ostream& notices) {
   std::vector<std::pair<std::string, std::string>> rejected;  // path, why
-  std::optional<LoadedCheckpoint> loaded;
+  std::optional<long long> loaded;
   std::string used;
   for (const std::string& path : dir.checkpoints_newest_first()) {
     try {
-      loaded = load_checkpoint(path, &expected, &optimizer);
+      loaded = load(path);
       used = path;
       break;
     } catch (const CheckpointError& e) {
@@ -42,7 +42,20 @@ std::optional<LoadedCheckpoint> load_resume_checkpoint(const RunDir& dir, const 
   }
   for (const auto& [path, what] : rejected)
     notices << "resume: skipped " << path << ": " << what << "; kept as " << dir.set_aside(path) << "\n";
-  notices << "resume: continuing from " << used << " (step " << loaded->step << ")\n";
+  notices << "resume: continuing from " << used << " (step " << *loaded << ")\n";
+  return loaded;
+}
+
+std::optional<LoadedCheckpoint> load_resume_checkpoint(const RunDir& dir, const NetConfig& expected,
+                                                       torch::optim::Optimizer& optimizer,
+                                                       long long metrics_last_step, int checkpoint_every_steps,
+                                                       std::ostream& notices) {
+  std::optional<LoadedCheckpoint> loaded;
+  const auto load = [&](const std::string& path) {
+    loaded = load_checkpoint(path, &expected, &optimizer);
+    return static_cast<long long>(loaded->step);
+  };
+  if (!resume_from_newest_checkpoint(dir, load, metrics_last_step, checkpoint_every_steps, notices)) return std::nullopt;
   return loaded;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 // Which checkpoint a resumed run continues from (docs/RELIABILITY.md).
+#include <functional>
 #include <iosfwd>
 #include <optional>
 
@@ -18,6 +19,13 @@ namespace djambi {
 // above `checkpoint_every_steps`), so that restarting at step 0 redoes only what is not kept.
 // Otherwise, with none loading, throws std::invalid_argument naming every file and why, before
 // anything is changed: a restart would wipe history that a checkpoint has to match.
+// The rule above for a checkpoint of any model: `load(path)` loads the file (into the caller's
+// model and optimiser) and returns its step, or throws CheckpointError. Returns the step loaded.
+std::optional<long long> resume_from_newest_checkpoint(const RunDir& dir,
+                                                       const std::function<long long(const std::string&)>& load,
+                                                       long long metrics_last_step, int checkpoint_every_steps,
+                                                       std::ostream& notices);
+
 std::optional<LoadedCheckpoint> load_resume_checkpoint(const RunDir& dir, const NetConfig& expected,
                                                        torch::optim::Optimizer& optimizer,
                                                        long long metrics_last_step, int checkpoint_every_steps,

@@ -1,0 +1,117 @@
+// The learned evaluation trained on the framework's loop (selfplay.player: ab): whole tiny
+// runs with their generations, checkpoints, resumption and the exported bundle, and the
+// self-play that makes their samples.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <numeric>
+#include <sstream>
+
+#include "env/djambi/game.h"
+#include "env/game_record.h"
+#include "env/io/atomic_file.h"
+#include "mcts/djambi/learned_eval.h"
+#include "tests/train/run_test_util.h"
+#include "train/config.h"
+#include "train/learned_eval_samples.h"
+#include "train/learned_eval_selfplay.h"
+#include "train/run/metrics_log.h"
+#include "train/run/run_dir.h"
+#include "train/trainer.h"
+
+namespace djambi {
+namespace {
+
+namespace fs = std::filesystem;
+
+TrainConfig tiny_ab_run(int max_steps) {
+  TrainConfig config = load_train_config(std::string(DJAMBI_SOURCE_DIR) + "/configs/djambi-ab.yaml");
+  apply_overrides(config, {"ab.nodes=200", "ab.random_turns=4", "ab.generation_steps=4", "ab.hidden=16",
+                           "ab.head=8", "selfplay.games=2", "selfplay.max_decisions=150", "replay.min_samples=64",
+                           "replay.flush_every_games=2", "learner.batch_size=32", "learner.train_ratio=1",
+                           "learner.max_minutes=0", "learner.max_steps=" + std::to_string(max_steps),
+                           "run.checkpoint_every_steps=4", "evaluation.every_steps=0", "evaluation.games=2",
+                           "evaluation.opponents=[greedy]"});
+  return config;
+}
+
+TEST(LearnedEvalSelfPlay, SamplesEverySearchedTurnWithItsValueAndTheResult) {
+  const auto game = std::make_shared<DjambiGame>();
+  LearnedEvalSelfPlaySettings s;
+  s.games = 2;
+  s.search = "nodes=200";
+  s.random_turns = 4;
+  s.max_decisions = 300;
+  s.seed = 5;
+  LearnedEvalSelfPlay selfplay(game, s);
+  const std::vector<FinishedGame> games = selfplay.play_round();
+  ASSERT_EQ(games.size(), 2u);
+  const LearnedEvalFeatures features = learned_eval_features_of("djambi");
+  const SampleShape shape = learned_eval_sample_shape(4, features.max_active);
+  for (const FinishedGame& g : games) {
+    replay_record(g.record);  // every move legal, the result the rules give
+    EXPECT_FALSE(g.samples.empty());
+    for (const Sample& sample : g.samples) {
+      ASSERT_EQ(static_cast<int>(sample.observation.size()), shape.observation_size);
+      ASSERT_EQ(static_cast<int>(sample.value.size()), shape.num_players);
+      const float result = sample.value[0] + sample.value[1] + sample.value[2] + sample.value[3];
+      EXPECT_NEAR(result, 1.0f, 1e-6);
+      EXPECT_GE(sample.value[4], 0.0f);
+      EXPECT_LE(sample.value[4], 1.0f);
+    }
+    const std::vector<float> shares = result_shares(g.outcome);
+    if (g.outcome.winner >= 0) {
+      EXPECT_EQ(shares[static_cast<size_t>(g.outcome.winner)], 1.0f);
+    }
+  }
+  EXPECT_NE(format_record(games[0].record), format_record(games[1].record)) << "random openings make games differ";
+}
+
+TEST(LearnedEvalTraining, RunsGenerationsSavesAndResumes) {
+  train_test::TempDir tmp("ab_run");
+  const std::string run = tmp.file("run");
+  const TrainOutcome first = train_new(run, tiny_ab_run(4));
+  EXPECT_EQ(first.steps, 4);
+  const RunDir dir(run);
+  EXPECT_TRUE(fs::exists(dir.players() + "/generation-4.dje"));
+  EXPECT_EQ(first.player_bundle, dir.players() + "/final.dje");
+  EXPECT_NO_THROW(load_learned_eval(first.player_bundle, Variants()));
+
+  // Four steps more from the checkpoint of step 4.
+  TrainConfig more = load_train_config(dir.config_path());
+  apply_overrides(more, {"learner.max_steps=8"});
+  write_file_atomically(dir.config_path(), to_yaml(more));
+  std::ostringstream notices;
+  TrainHooks hooks;
+  hooks.notices = [&](const std::string& line) { notices << line << "\n"; };
+  const TrainOutcome second = train_resume(run, hooks);
+  EXPECT_EQ(second.steps, 8);
+  EXPECT_NE(notices.str().find("continuing from " + dir.checkpoint_path(4) + " (step 4)"), std::string::npos)
+      << notices.str();
+  EXPECT_TRUE(fs::exists(dir.players() + "/generation-8.dje"));
+  EXPECT_FALSE(second.evaluation.empty());
+  std::vector<long long> steps, all(8);
+  for (const auto& line : read_metrics(dir.metrics_path()).lines) steps.push_back(line.step.value_or(-1));
+  std::iota(all.begin(), all.end(), 1);
+  EXPECT_EQ(steps, all);
+  for (const auto& entry : fs::directory_iterator(dir.games()))
+    for (const GameRecord& record : parse_records(train_test::read_file(entry.path().string()))) replay_record(record);
+}
+
+TEST(LearnedEvalTraining, RefusesAGameWithoutOneAndMpirunsActorsBeforeMakingTheRunDirectory) {
+  train_test::TempDir tmp("ab_refused");
+  TrainConfig config = tiny_ab_run(2);
+  EXPECT_THROW(apply_overrides(config, {"game.name=tictactoe"}), std::invalid_argument);
+  TrainHooks hooks;
+  hooks.actors = [](const ActorPoolSetup&) -> std::unique_ptr<ActorPool> { return nullptr; };
+  try {
+    train_new(tmp.file("run"), config, hooks);
+    ADD_FAILURE() << "remote actors accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("run it without mpirun"), std::string::npos) << e.what();
+  }
+  EXPECT_FALSE(fs::exists(tmp.file("run")));
+}
+
+}  // namespace
+}  // namespace djambi

@@ -1,0 +1,50 @@
+#pragma once
+// Self-play of the learned evaluation (docs/LEARNED_EVAL.md): whole games between copies of the
+// alpha-beta player, each decision searched to a fixed node budget with the newest learned
+// evaluation (the hand-written one before the first). The first turns are random, so that games
+// differ. Every searched decision at a turn start becomes a sample: the position's features,
+// what the search found it worth to the player to act, and, once the game is over, its result.
+// Games of a round are played in parallel on TBB's threads.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "mcts/games.h"
+#include "mcts/player.h"
+#include "train/selfplay.h"
+
+namespace djambi {
+
+struct LearnedEvalSelfPlaySettings {
+  int games = 1;              // played in parallel in a round
+  std::string search;         // the player's options, e.g. "nodes=20000"
+  int random_turns = 0;       // turns played at random at the start of each game
+  int max_decisions = 1000;   // longer games are stopped and adjudicated (env/outcome.h)
+  uint64_t seed = 0;
+};
+
+class LearnedEvalSelfPlay {
+ public:
+  LearnedEvalSelfPlay(std::shared_ptr<const Game> game, const LearnedEvalSelfPlaySettings& settings);
+  // The bundle the players search with from the next round on ("" = the hand-written evaluation).
+  void set_bundle(const std::string& path) { bundle_ = path; }
+  const std::string& bundle() const { return bundle_; }
+  // Plays settings.games games; each FinishedGame has its samples, record and outcome (every seat
+  // is the learning evaluation's: network_seats all 1).
+  std::vector<FinishedGame> play_round();
+
+ private:
+  FinishedGame play_game(uint64_t seed) const;
+
+  std::shared_ptr<const Game> game_;
+  LearnedEvalSelfPlaySettings settings_;
+  LearnedEvalFeatures features_;
+  PlayerFactory factory_;
+  std::string bundle_;
+  uint64_t games_started_ = 0;
+};
+
+// The game's result as shares by seat: the winner's 1, a draw's first place shared equally.
+std::vector<float> result_shares(const Outcome& outcome);
+
+}  // namespace djambi
