@@ -5,6 +5,15 @@
 #include <stdexcept>
 #include <string>
 
+// The hot loops are compiled twice, for AVX2 with FMA (8 floats a step) and for any x86-64 (SSE2, 4), and
+// the loader picks one for the machine (GCC's function multi-versioning). Other compilers and
+// machines get the plain build.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define DJAMBI_HOT_LOOP __attribute__((target_clones("arch=haswell", "default")))
+#else
+#define DJAMBI_HOT_LOOP
+#endif
+
 namespace djambi {
 
 AccumulatorNet::AccumulatorNet(const AccumulatorNetShape& s)
@@ -43,22 +52,50 @@ void AccumulatorNet::refresh(const int* features, int count, float* accumulator)
 }
 
 // Plain loops over contiguous rows: the compiler vectorises them.
-void AccumulatorNet::add(int feature, float* accumulator) const {
+DJAMBI_HOT_LOOP void AccumulatorNet::add(int feature, float* accumulator) const {
   const int h = shape.hidden;
   const float* row = feature_weights.data() + static_cast<size_t>(feature) * static_cast<size_t>(h);
   for (int i = 0; i < h; ++i) accumulator[i] += row[i];
 }
 
-void AccumulatorNet::remove(int feature, float* accumulator) const {
+DJAMBI_HOT_LOOP void AccumulatorNet::remove(int feature, float* accumulator) const {
   const int h = shape.hidden;
   const float* row = feature_weights.data() + static_cast<size_t>(feature) * static_cast<size_t>(h);
   for (int i = 0; i < h; ++i) accumulator[i] -= row[i];
 }
 
-float AccumulatorNet::logit(const float* accumulator) const {
-  // Input by input, so that the inner loop runs over the head's units (vectorised: no
-  // reduction across lanes), and inputs clipped to 0 cost nothing. Both arrays are small enough
-  // for the stack.
+namespace {
+
+// The head with its width known when compiled: the compiler keeps the K sums in registers for
+// the whole loop over the inputs (with K known only at run time they go through memory, at
+// about three times the cost).
+template <int K>
+DJAMBI_HOT_LOOP float head_of(const AccumulatorNet& net, const float* accumulator) {
+  float sum[K];
+  for (int j = 0; j < K; ++j) sum[j] = net.head_bias[static_cast<size_t>(j)];
+  const float* weights = net.head_weights.data();
+  for (int i = 0; i < net.shape.hidden; ++i) {
+    // No branch on inputs clipped to 0: it would be mispredicted about as often as taken.
+    const float x = std::min(1.0f, std::max(0.0f, accumulator[i]));
+    const float* column = weights + static_cast<size_t>(i) * K;
+    for (int j = 0; j < K; ++j) sum[j] += column[j] * x;
+  }
+  float out = net.out_bias;
+  for (int j = 0; j < K; ++j) out += net.out_weights[static_cast<size_t>(j)] * std::min(1.0f, std::max(0.0f, sum[j]));
+  return out;
+}
+
+}  // namespace
+
+DJAMBI_HOT_LOOP float AccumulatorNet::logit(const float* accumulator) const {
+  switch (shape.head) {
+    case 8: return head_of<8>(*this, accumulator);
+    case 16: return head_of<16>(*this, accumulator);
+    case 32: return head_of<32>(*this, accumulator);
+    default: break;
+  }
+  // Any other width: input by input, so that the inner loop runs over the head's units
+  // (vectorised: no reduction across lanes), and inputs clipped to 0 cost nothing.
   float sum[kMaxAccumulatorHead];
   const int k = shape.head;
   std::copy(head_bias.begin(), head_bias.end(), sum);

@@ -690,6 +690,11 @@ void check_cross(const TrainConfig& c) {
     throw Problem{"selfplay.heuristic_value", "above 0, but the heuristic evaluation judges Djambi positions only"};
   if (c.selfplay.player == "ab" && learned_eval_features_of(c.game.name).features == 0)
     throw Problem{"selfplay.player", "ab, but the alpha-beta player and its learned evaluation play Djambi only"};
+  // The learned evaluation's self-play seats ab alone and learns from its searches and results.
+  if (c.selfplay.player == "ab" && c.selfplay.opponent_games > 0)
+    throw Problem{"selfplay.opponent_games", "above 0, but selfplay.player ab seats no opponents (set it to 0)"};
+  if (c.selfplay.player == "ab" && c.selfplay.heuristic_value > 0)
+    throw Problem{"selfplay.heuristic_value", "above 0, but selfplay.player ab takes its targets from the search (ab.lambda)"};
   for (const auto& spec : c.selfplay.imitate)
     if (std::find(c.selfplay.opponents.begin(), c.selfplay.opponents.end(), spec) == c.selfplay.opponents.end())
       throw Problem{"selfplay.imitate", "'" + spec + "' is not one of selfplay.opponents"};

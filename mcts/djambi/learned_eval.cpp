@@ -1,6 +1,7 @@
 #include "mcts/djambi/learned_eval.h"
 
 #include <algorithm>
+#include <cstring>
 #include <stdexcept>
 
 #include "env/djambi/view.h"
@@ -110,45 +111,65 @@ void LearnedEval::compute(int ply, PlayerId p) {
   for (int k = from + 1; k <= ply; ++k) bring(k, p);
 }
 
+void LearnedEval::compare_with_parent(int ply) {
+  Slot& slot = slots_[static_cast<size_t>(ply)];
+  const Position& pos = *slot.pos;
+  const Position& before = *slots_[static_cast<size_t>(ply - 1)].pos;
+  if (before.controller != pos.controller) {
+    slot.changed = kRefresh;
+    return;
+  }
+  // Eight squares at a time: most of the board is the same.
+  int n = 0;
+  for (int at = 0; at < kNumSquares; at += 8) {
+    const int width = std::min(8, kNumSquares - at);
+    uint64_t x = 0, y = 0;
+    std::memcpy(&x, before.board.data() + at, static_cast<size_t>(width));
+    std::memcpy(&y, pos.board.data() + at, static_cast<size_t>(width));
+    if (x == y) continue;
+    for (int sq = at; sq < at + width; ++sq)
+      if (before.board[sq] != pos.board[sq]) {
+        if (n == kMostChangedSquares) {
+          slot.changed = kRefresh;
+          return;
+        }
+        slot.squares[static_cast<size_t>(n++)] = static_cast<int8_t>(sq);
+      }
+  }
+  slot.changed = n;
+}
+
 void LearnedEval::bring(int ply, PlayerId p) {
   Slot& slot = slots_[static_cast<size_t>(ply)];
   const Position& pos = *slot.pos;
   float* out = acc(slot, p);
-  bool refresh = ply == 0;
-  if (!refresh) {
-    Slot& parent = slots_[static_cast<size_t>(ply - 1)];
-    const Position& before = *parent.pos;
-    int changed = 0;
-    refresh = before.controller != pos.controller;
-    for (int sq = 0; sq < kNumSquares && !refresh; ++sq) changed += before.board[sq] != pos.board[sq];
-    refresh = refresh || changed > kMostChangedSquares;
-    if (!refresh) {
-      std::copy_n(acc(parent, p), hidden_, out);
-      for (int sq = 0; sq < kNumSquares && changed > 0; ++sq) {
-        if (before.board[sq] == pos.board[sq]) continue;
-        --changed;
-        const int gone = cell_feature(before, p, sq, before.board[sq]);
-        const int come = cell_feature(pos, p, sq, pos.board[sq]);
-        if (gone >= 0) net_->remove(gone, out);
-        if (come >= 0) net_->add(come, out);
-      }
-      if (before.to_move != pos.to_move) {
-        net_->remove(kToMoveBase + relation(p, before.to_move), out);
-        net_->add(kToMoveBase + relation(p, pos.to_move), out);
-      }
-      if ((before.after != kNobody) != (pos.after != kNobody)) {
-        if (pos.after != kNobody)
-          net_->add(kExtraTurn, out);
-        else
-          net_->remove(kExtraTurn, out);
-      }
-      ++updates_;
-    }
-  }
-  if (refresh) {
+  if (ply > 0 && slot.changed == kNotCompared) compare_with_parent(ply);
+  if (ply == 0 || slot.changed == kRefresh) {
     int features[kMaxActiveFeatures];
     net_->refresh(features, learned_eval_features(pos, p, features), out);
     ++refreshes_;
+  } else {
+    Slot& parent = slots_[static_cast<size_t>(ply - 1)];
+    const Position& before = *parent.pos;
+    std::copy_n(acc(parent, p), hidden_, out);
+    for (int i = 0; i < slot.changed; ++i) {
+      const int sq = slot.squares[static_cast<size_t>(i)];
+      const int gone = cell_feature(before, p, sq, before.board[sq]);
+      const int come = cell_feature(pos, p, sq, pos.board[sq]);
+      if (gone >= 0) net_->remove(gone, out);
+      if (come >= 0) net_->add(come, out);
+    }
+    if (before.to_move != pos.to_move) {
+      net_->remove(kToMoveBase + relation(p, before.to_move), out);
+      net_->add(kToMoveBase + relation(p, pos.to_move), out);
+    }
+    if ((before.after != kNobody) != (pos.after != kNobody)) {
+      if (pos.after != kNobody)
+        net_->add(kExtraTurn, out);
+      else
+        net_->remove(kExtraTurn, out);
+    }
+    ++updates_;
   }
   slot.computed |= static_cast<uint8_t>(1u << p);
 }

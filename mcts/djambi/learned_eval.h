@@ -51,8 +51,10 @@ class LearnedEval {
   // `pos` (which must outlive its use here: the search's own frame) is the position at `ply`
   // of the line searched now; what `ply` held before is forgotten.
   void enter(int ply, const Position& pos) {
-    slots_[static_cast<size_t>(ply)].pos = &pos;
-    slots_[static_cast<size_t>(ply)].computed = 0;
+    Slot& s = slots_[static_cast<size_t>(ply)];
+    s.pos = &pos;
+    s.computed = 0;
+    s.changed = kNotCompared;
   }
   // The values by player index of the position entered at `ply`.
   std::array<float, 4> shares(int ply);
@@ -63,13 +65,19 @@ class LearnedEval {
   uint64_t refreshes() const { return refreshes_; }
 
  private:
+  static constexpr int kNotCompared = -1, kRefresh = -2;
   struct Slot {
     const Position* pos = nullptr;
     uint8_t computed = 0;  // bit p: player p's accumulator is up to date
+    // The squares that differ from the parent's position, found once for every player:
+    // `changed` of them, or kNotCompared, or kRefresh (controllers differ, or too many squares).
+    int changed = kNotCompared;
+    std::array<int8_t, kNumSquares> squares{};
     std::vector<float> acc;  // 4 x hidden
   };
   void compute(int ply, PlayerId p);
   void bring(int ply, PlayerId p);  // from the parent's (or afresh at ply 0)
+  void compare_with_parent(int ply);
   float* acc(Slot& s, PlayerId p) { return s.acc.data() + static_cast<size_t>(p) * hidden_; }
 
   std::shared_ptr<const AccumulatorNet> net_;

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <fstream>
@@ -60,6 +61,28 @@ TEST(AccumulatorNet, HeadIsClippedLinearLayersOverTheClippedAccumulator) {
   EXPECT_FLOAT_EQ(net.logit(acc), 0.25f + 3.0f * h0 - 2.0f * h1);
   const float negative[2] = {-4.0f, -1.0f};  // clipped to 0: the biases alone
   EXPECT_FLOAT_EQ(net.logit(negative), 0.25f + 3.0f * 0.1f - 2.0f * 0.2f);
+}
+
+// The head of every width (those compiled for a fixed width and the others) against the formula
+// computed plainly.
+TEST(AccumulatorNet, EveryHeadWidthComputesTheSameFormula) {
+  for (const int head : {8, 16, 32, 5, 64}) {
+    const AccumulatorNet net = random_net({4, 40, head}, static_cast<uint64_t>(head));
+    std::mt19937_64 rng(3);
+    std::uniform_real_distribution<float> spread(-0.5f, 1.5f);  // clipped at both ends
+    for (int trial = 0; trial < 20; ++trial) {
+      float acc[40];
+      for (float& a : acc) a = spread(rng);
+      double expected = net.out_bias;
+      for (int k = 0; k < head; ++k) {
+        double sum = net.head_bias[static_cast<size_t>(k)];
+        for (int i = 0; i < 40; ++i)
+          sum += net.head_weights[static_cast<size_t>(i * head + k)] * std::min(1.0f, std::max(0.0f, acc[i]));
+        expected += net.out_weights[static_cast<size_t>(k)] * std::min(1.0, std::max(0.0, sum));
+      }
+      ASSERT_NEAR(net.logit(acc), expected, 1e-4) << "head " << head;
+    }
+  }
 }
 
 TEST(AccumulatorNet, AccumulatorIsTheBiasPlusTheActiveRows) {

@@ -277,7 +277,7 @@ TEST(TrainConfig, EveryConfigFileLoads) {
 }
 
 TEST(TrainConfig, EveryKeyInTheConfigFilesHasAComment) {
-  for (const char* name : {"tictactoe.yaml", "djambi-quick.yaml", "djambi.yaml"}) {
+  for (const char* name : {"tictactoe.yaml", "djambi-quick.yaml", "djambi.yaml", "djambi-ab.yaml"}) {
     std::ifstream in(source_dir() + "/configs/" + name);
     ASSERT_TRUE(in) << name;
     std::string line, previous;
@@ -409,6 +409,12 @@ TEST(TrainConfig, CrossKeyConstraints) {
              "game.draw_value: applies to the winner reward only, not to 'rank'");
   EXPECT_HAS(parse_error("game:\n  draw_value: -1.5\n"), "game.draw_value");
   EXPECT_NO_THROW(parse_train_config("game:\n  draw_value: -0.5\n", "penalised draws"));
+  EXPECT_HAS(parse_error("game:\n  name: tictactoe\nselfplay:\n  player: ab\n"),
+             "selfplay.player: ab, but the alpha-beta player and its learned evaluation play Djambi only");
+  EXPECT_HAS(parse_error("selfplay:\n  player: ab\n  opponent_games: 0.5\n  opponents: [greedy]\n"),
+             "selfplay.opponent_games: above 0, but selfplay.player ab seats no opponents");
+  EXPECT_HAS(parse_error("selfplay:\n  player: ab\n  heuristic_value: 0.5\n"),
+             "selfplay.heuristic_value: above 0, but selfplay.player ab takes its targets from the search");
 }
 
 TEST(TrainConfig, KeysGivenTwice) {
