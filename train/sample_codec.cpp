@@ -4,7 +4,7 @@ namespace djambi {
 
 void append_sample(std::string& out, const Sample& s) {
   out.append(reinterpret_cast<const char*>(s.observation.data()), s.observation.size());
-  out.append(reinterpret_cast<const char*>(s.legal.data()), s.legal.size() * sizeof(uint64_t));
+  if (!s.legal.empty()) out.append(reinterpret_cast<const char*>(s.legal.data()), s.legal.size() * sizeof(uint64_t));
   put_bytes(out, static_cast<uint32_t>(s.policy.size()));
   for (const auto& [action, p] : s.policy) {
     put_bytes(out, action);

@@ -37,6 +37,7 @@ struct ByteReader {
   size_t at = 0;
 
   void bytes(void* destination, size_t n) {
+    if (n == 0) return;  // an empty part (the learned evaluation's samples have no legal actions)
     if (n > data.size() - at) throw std::runtime_error(what + " is truncated");
     std::memcpy(destination, data.data() + at, n);
     at += n;
