@@ -51,6 +51,10 @@ class Reader {
   size_t at_ = 0;
 };
 
+bool looks_like_eval_bundle(std::string_view bytes) {
+  return bytes.size() >= kMagicBytes && bytes.substr(0, kMagicBytes) == std::string_view(kMagic, kMagicBytes);
+}
+
 }  // namespace
 
 std::string eval_bundle_bytes(const EvalBundle& bundle) {
@@ -85,10 +89,6 @@ std::string eval_bundle_bytes(const EvalBundle& bundle) {
 
 void write_eval_bundle(const std::string& path, const EvalBundle& bundle) {
   write_file_atomically(path, eval_bundle_bytes(bundle));
-}
-
-bool looks_like_eval_bundle(std::string_view bytes) {
-  return bytes.size() >= kMagicBytes && bytes.substr(0, kMagicBytes) == std::string_view(kMagic, kMagicBytes);
 }
 
 EvalBundle parse_eval_bundle(std::string_view bytes, const std::string& name) {
@@ -170,12 +170,6 @@ EvalBundle read_eval_bundle(const std::string& path) {
   file.seekg(0);
   if (!file.read(bytes.data(), size)) throw std::runtime_error(path + ": cannot be read");
   return parse_eval_bundle(bytes, path);
-}
-
-bool is_eval_bundle_file(const std::string& path) {
-  std::ifstream file(path, std::ios::binary);
-  char head[kMagicBytes];
-  return file.read(head, kMagicBytes) && looks_like_eval_bundle(std::string_view(head, kMagicBytes));
 }
 
 }  // namespace djambi

@@ -42,8 +42,4 @@ void write_eval_bundle(const std::string& path, const EvalBundle& bundle);
 EvalBundle parse_eval_bundle(std::string_view bytes, const std::string& name);
 EvalBundle read_eval_bundle(const std::string& path);
 
-// Whether `bytes` begin as an evaluation bundle does (to tell it from a network bundle).
-bool looks_like_eval_bundle(std::string_view bytes);
-bool is_eval_bundle_file(const std::string& path);
-
 }  // namespace djambi
