@@ -286,6 +286,8 @@ const std::vector<Key>& keys() {
                         "Turns played at random at the start of each self-play game, so that games differ."));
     t.push_back(int_key(DJ_KEY(ab, generation_steps), 200, 1, 1000000000,
                         "Learner steps per generation: self-play plays with the newest evaluation, written as a bundle every this many steps (the hand-written evaluation before the first)."));
+    t.push_back(int_key(DJ_KEY(ab, teacher_steps), 0, 0, 1000000000,
+                        "Learner steps during which self-play keeps searching with the hand-written evaluation (the teacher) although generations are written: the first learns a deeper hand-written evaluation, as first NNUE nets learned from their engine's searches (0 = the first generation takes over)."));
     // replay
     t.push_back(int_key(DJ_KEY(replay, window), 50000, 1, 100000000,
                         "Samples kept in the replay buffer (the most recent)."));

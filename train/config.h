@@ -77,6 +77,7 @@ struct TrainConfig {
     int nodes = 0;             // nodes searched per decision in self-play and evaluation
     int random_turns = 0;      // turns played at random at the start of each self-play game
     int generation_steps = 0;  // learner steps between the bundles self-play plays with
+    int teacher_steps = 0;     // before this step self-play searches with the hand-written evaluation
   };
   struct Replay {
     int window = 0;

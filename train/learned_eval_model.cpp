@@ -3,7 +3,8 @@
 // player in this process, TBB's threads playing a round's games in parallel. Generations: every
 // ab.generation_steps learner steps the weights are written as players/generation-STEP.dje,
 // which self-play's players load from the next round on (the hand-written evaluation before the
-// first); each generation's bundle is kept, for measuring the run's curve afterwards.
+// first, and until ab.teacher_steps); each generation's bundle is kept, for measuring the run's
+// curve afterwards.
 #include <chrono>
 #include <stdexcept>
 
@@ -126,10 +127,13 @@ class LearnedEvalModel final : public TrainedModel {
   EvalBundleInfo info(const std::string& source) const {
     return {game_->name(), variant_names_of(*game_), features_.feature_set, learner_->steps(), source};
   }
-  // The weights now become what self-play plays with.
+  // The weights now become a generation, and what self-play plays with once the teacher's steps
+  // are over (until then its samples stay the hand-written evaluation's: generation 0).
   void new_generation() {
-    bundle_ = dir_.players() + "/generation-" + std::to_string(learner_->steps()) + ".dje";
-    write_eval_bundle(bundle_, {info(""), to_accumulator_net(learner_->model())});
+    const std::string path = dir_.players() + "/generation-" + std::to_string(learner_->steps()) + ".dje";
+    write_eval_bundle(path, {info(""), to_accumulator_net(learner_->model())});
+    if (learner_->steps() < config_.ab.teacher_steps) return;
+    bundle_ = path;
     generation_ = learner_->steps();
     if (selfplay_) selfplay_->set_bundle(bundle_);
   }

@@ -98,6 +98,26 @@ TEST(LearnedEvalTraining, RunsGenerationsSavesAndResumes) {
     for (const GameRecord& record : parse_records(train_test::read_file(entry.path().string()))) replay_record(record);
 }
 
+// The teacher's steps: generations are written, but self-play keeps the hand-written evaluation
+// (the metrics' actor_weights_step stays 0) until ab.teacher_steps, then plays the newest.
+TEST(LearnedEvalTraining, SelfPlayKeepsTheHandWrittenTeacherForItsSteps) {
+  train_test::TempDir tmp("ab_teacher");
+  TrainConfig config = tiny_ab_run(12);
+  apply_overrides(config, {"ab.teacher_steps=8"});
+  train_new(tmp.file("run"), config);
+  const RunDir dir(tmp.file("run"));
+  EXPECT_TRUE(fs::exists(dir.players() + "/generation-4.dje"));
+  std::vector<long long> weights;
+  for (const auto& line : read_metrics(dir.metrics_path()).lines) {
+    const size_t at = line.text.find("\"actor_weights_step\":");
+    ASSERT_NE(at, std::string::npos) << line.text;
+    weights.push_back(std::stoll(line.text.substr(at + 21)));
+  }
+  ASSERT_EQ(weights.size(), 12u);
+  for (size_t i = 0; i < 7; ++i) EXPECT_EQ(weights[i], 0) << "step " << i + 1;
+  EXPECT_EQ(weights[9], 8) << "from the teacher's last step on, self-play plays the newest generation";
+}
+
 TEST(LearnedEvalTraining, RefusesAGameWithoutOneAndMpirunsActorsBeforeMakingTheRunDirectory) {
   train_test::TempDir tmp("ab_refused");
   TrainConfig config = tiny_ab_run(2);

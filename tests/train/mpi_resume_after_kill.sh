@@ -25,8 +25,13 @@ done
 [ -f "$run/checkpoints/step-100.pt" ] || fail "no checkpoint of step 100 in 5 minutes: $(cat "$dir/first.log")"
 kill -9 -- -$pid
 wait $pid 2>/dev/null || true
-sleep 1
-! pgrep -f "$run" > /dev/null || fail "a rank outlived the kill"
+# A killed rank may take a while to be reaped on a loaded machine (or to notice, if Open MPI
+# gave it a process group of its own, that its launcher is gone): wait for that, boundedly.
+for _ in $(seq 300); do
+  pgrep -f "$run" > /dev/null || break
+  sleep 0.1
+done
+! pgrep -f "$run" > /dev/null || fail "a rank outlived the kill by 30 s: $(pgrep -af "$run")"
 
 "${mpi[@]}" "$djambi" train --resume "$run" > "$dir/resumed.log" 2>&1 || fail "resume: $(cat "$dir/resumed.log")"
 grep -q "trained 300 steps" "$dir/resumed.log" || fail "the resume did not finish: $(cat "$dir/resumed.log")"
