@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "mcts/basic_players.h"
+#include "mcts/games.h"
 #include "mcts/heuristic_blend_evaluator.h"
 #include "mcts/queued_evaluator.h"
 #include "mcts/search_config.h"
@@ -102,8 +103,14 @@ void add_az_player(PlayerFactory& factory) {
     return make_az_player(spec, spec.argument, std::move(game), seed);
   });
   factory.add("best", [](const PlayerSpec& spec, std::shared_ptr<const Game> game, uint64_t seed) {
-    const std::string path = shipped_player_path(game->name());
-    return make_az_player(spec, path, std::move(game), seed);
+    const ShippedPlayer shipped = shipped_player(game->name());
+    if (shipped.network) return make_az_player(spec, shipped.path, std::move(game), seed);
+    // A learned evaluation: the alpha-beta player with the spec's options, searching with it.
+    if (!spec.argument.empty()) throw std::invalid_argument("bad player spec '" + spec.text + "': best takes no path");
+    std::string options;
+    for (const auto& [key, value] : spec.options) options += (options.empty() ? "" : ",") + key + "=" + value;
+    const std::string ab = learned_eval_features_of(game->name()).player_spec(shipped.path, options);
+    return basic_player_factory().create(ab, std::move(game), seed);
   });
 }
 

@@ -11,12 +11,19 @@ std::string shipped_players_dir() {
   return DJAMBI_SOURCE_PLAYERS_DIR;  // set by nets/CMakeLists.txt
 }
 
-std::string shipped_player_path(const std::string& game_name) {
-  const std::string path = (std::filesystem::path(shipped_players_dir()) / (game_name + ".djp")).string();
-  if (!std::filesystem::is_regular_file(path))
-    throw std::invalid_argument("no trained player ships for " + game_name + " (looked for '" + path +
-                                "'; set DJAMBI_PLAYERS_DIR or name one with az:PATH)");
-  return path;
+ShippedPlayer shipped_player(const std::string& game_name) {
+  const std::filesystem::path dir(shipped_players_dir());
+  const std::string network = (dir / (game_name + ".djp")).string();
+  const std::string evaluation = (dir / (game_name + ".dje")).string();
+  const bool has_network = std::filesystem::is_regular_file(network);
+  const bool has_evaluation = std::filesystem::is_regular_file(evaluation);
+  if (has_network && has_evaluation)
+    throw std::invalid_argument("two players ship for " + game_name + " ('" + network + "' and '" + evaluation +
+                                "'): the strongest is the one of the game's name; rename the other");
+  if (!has_network && !has_evaluation)
+    throw std::invalid_argument("no trained player ships for " + game_name + " (looked for '" + network + "' and '" +
+                                evaluation + "'; set DJAMBI_PLAYERS_DIR or name one with az:PATH or ab,eval=PATH)");
+  return {has_network ? network : evaluation, has_network};
 }
 
 }  // namespace djambi

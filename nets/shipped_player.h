@@ -1,6 +1,7 @@
 #pragma once
 // The trained players kept with the project (players/, one bundle per game, replaced when a
-// stronger one is trained): the player spec `best` plays them; players/README.md is their card.
+// stronger one is trained, whatever its family): the player spec `best` plays them;
+// players/README.md is their card.
 #include <string>
 
 namespace djambi {
@@ -9,8 +10,14 @@ namespace djambi {
 // bot author's own copy), else the players/ folder of the source tree the binary was built from.
 std::string shipped_players_dir();
 
-// The shipped bundle for `game_name` (players/GAME.djp). Throws std::invalid_argument naming the
-// path looked at when none is there.
-std::string shipped_player_path(const std::string& game_name);
+// The shipped player of `game_name`: players/GAME.djp, a network (played as az:PATH), or
+// players/GAME.dje, a learned evaluation of the alpha-beta search (played as ab,eval=PATH),
+// whichever is there. Throws std::invalid_argument naming the paths looked at when neither, or
+// both, are there.
+struct ShippedPlayer {
+  std::string path;
+  bool network = true;  // false: a learned evaluation's bundle
+};
+ShippedPlayer shipped_player(const std::string& game_name);
 
 }  // namespace djambi

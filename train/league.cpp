@@ -22,9 +22,9 @@ League::League(std::shared_ptr<const Game> game, RunDir run, NetConfig net_confi
   refresh();
 }
 
-bool League::names_a_network(const std::string& spec) {
+bool League::names_a_network(const std::string& spec, const std::string& game_name) {
   const std::string kind = parse_player_spec(spec).kind;
-  return kind == "past" || kind == "az" || kind == "best";
+  return kind == "past" || kind == "az" || (kind == "best" && shipped_player(game_name).network);
 }
 
 void League::refresh() {
@@ -61,7 +61,7 @@ SeatNetwork League::pick(const std::string& spec, std::mt19937_64& rng) {
     const auto& [step, path] = past_[std::uniform_int_distribution<size_t>(0, past_.size() - 1)(rng)];
     return {load(path, false, past_loaded_), "past:step-" + std::to_string(step)};
   }
-  if (parsed.kind == "best") return {load(shipped_player_path(game_->name()), true, bundles_), "best"};
+  if (parsed.kind == "best") return {load(shipped_player(game_->name()).path, true, bundles_), "best"};
   if (parsed.kind == "az") return {load(parsed.argument, true, bundles_), spec};
   throw std::invalid_argument("selfplay.opponents: '" + spec + "' is not a network seat");
 }

@@ -1,7 +1,7 @@
 #pragma once
 // The league: self-play seats given to networks other than the one learning. "past" seats an
 // earlier checkpoint of this run, drawn uniformly from those kept (run.keep_checkpoints);
-// "az:PATH.djp" and "best" seat an exported player's network. Such a seat searches with its own
+// "az:PATH.djp" and "best" (when the shipped player is a network) seat an exported player's network. Such a seat searches with its own
 // network, batched over the games like the learner's seats, and gives no samples (SelfPlay).
 // Networks are loaded once and kept while a game may still use them (shared ownership).
 #include <map>
@@ -26,10 +26,11 @@ class League : public NetworkSeats {
   League(std::shared_ptr<const Game> game, RunDir run, NetConfig net_config, torch::Device device,
          Precision precision = Precision::kFloat32);
 
-  // Whether `spec` names a network seat: "past", "az:PATH[,...]" or "best".
-  static bool names_a_network(const std::string& spec);
+  // Whether `spec` names a network seat of `game_name`: "past", "az:PATH[,...]", or "best" when
+  // the game's shipped player is a network (a shipped learned evaluation plays as a player).
+  static bool names_a_network(const std::string& spec, const std::string& game_name);
 
-  bool plays(const std::string& spec) const override { return names_a_network(spec); }
+  bool plays(const std::string& spec) const override { return names_a_network(spec, game_->name()); }
   // For "past" before the run's first checkpoint: no network (the learner takes the seat).
   // Throws std::invalid_argument for a bundle that cannot be loaded or plays another game.
   SeatNetwork pick(const std::string& spec, std::mt19937_64& rng) override;

@@ -1,6 +1,8 @@
 // The learned evaluation of the alpha-beta player as the training loop's model
 // (train/trained_model.h, docs/LEARNED_EVAL.md). Self-play plays whole games of the `ab`
-// player in this process, TBB's threads playing a round's games in parallel. Generations: every
+// player in this process, TBB's threads playing a round's games in parallel, or on mpirun's
+// actor ranks (train/actors/learned_eval_actor.h), which get each generation's bundle as a
+// weights message. Generations: every
 // ab.generation_steps learner steps the weights are written as players/generation-STEP.dje,
 // which self-play's players load from the next round on (the hand-written evaluation before the
 // first, and until ab.teacher_steps); each generation's bundle is kept, for measuring the run's
@@ -14,7 +16,9 @@
 #include "nets/device.h"
 #include "train/learned_eval_learner.h"
 #include "train/learned_eval_samples.h"
+#include "train/actors/actor_messages.h"
 #include "train/learned_eval_selfplay.h"
+#include "train/settings.h"
 #include "train/run/resume.h"
 #include "train/run_setup.h"
 #include "train/trained_model.h"
@@ -25,7 +29,7 @@ namespace {
 
 class LearnedEvalModel final : public TrainedModel {
  public:
-  LearnedEvalModel(const TrainConfig& config, std::shared_ptr<const Game> game, const RunDir& dir, bool remote_actors)
+  LearnedEvalModel(const TrainConfig& config, std::shared_ptr<const Game> game, const RunDir& dir)
       : config_(config),
         game_(std::move(game)),
         dir_(dir),
@@ -33,10 +37,6 @@ class LearnedEvalModel final : public TrainedModel {
         device_(select_device(config_.net.device)) {
     if (features_.features == 0)
       throw std::invalid_argument("selfplay.player: ab, but " + game_->name() + " has no learned evaluation");
-    if (remote_actors)
-      throw std::invalid_argument(
-          "selfplay.player: ab plays its self-play in the learner's process: run it without mpirun "
-          "(mpirun's actors play the network family)");
     if (!config_.net.init.empty())
       throw std::invalid_argument("net.init: a network's weights; selfplay.player ab starts from random ones");
     set_torch_threads(config_.net.threads);
@@ -82,18 +82,18 @@ class LearnedEvalModel final : public TrainedModel {
     return step;
   }
 
-  void start_selfplay(const ActorPoolMaker&, uint64_t seed, const Notices&) override {
-    LearnedEvalSelfPlaySettings s;
-    s.games = config_.selfplay.games > 0 ? config_.selfplay.games : tree_threads(config_);
-    s.search = "nodes=" + std::to_string(config_.ab.nodes);
-    s.random_turns = config_.ab.random_turns;
-    s.max_decisions = config_.selfplay.max_decisions;
-    s.seed = seed;
-    selfplay_ = std::make_unique<LearnedEvalSelfPlay>(game_, s);
+  void start_selfplay(const ActorPoolMaker& actors, uint64_t seed, const Notices& notices) override {
+    if (actors) {  // mpirun's ranks
+      ActorWeights weights{generation_, nullptr, generation_message_};
+      actors_ = actors({game_, config_, NetConfig{}, device_, dir_, weights, seed, notices});
+      return;
+    }
+    selfplay_ = std::make_unique<LearnedEvalSelfPlay>(game_, learned_eval_selfplay_settings(config_, seed));
     if (!bundle_.empty()) selfplay_->set_bundle(bundle_);
   }
 
-  std::vector<ActorRound> collect(double) override {
+  std::vector<ActorRound> collect(double opponent_games) override {
+    if (actors_) return actors_->collect(opponent_games);
     ActorRound round;
     round.games = selfplay_->play_round();
     round.weights_version = generation_;
@@ -102,8 +102,9 @@ class LearnedEvalModel final : public TrainedModel {
   }
   void checkpoint_saved() override {}
   ActorSearchStats search_stats() const override { return {}; }
-  long long weights_version() const override { return generation_; }
+  long long weights_version() const override { return actors_ ? actors_->weights_version() : generation_; }
   std::vector<ActorThroughput> throughput() const override {
+    if (actors_) return actors_->throughput();
     ActorThroughput t = tally_;
     t.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
     return {t};
@@ -130,12 +131,15 @@ class LearnedEvalModel final : public TrainedModel {
   // The weights now become a generation, and what self-play plays with once the teacher's steps
   // are over (until then its samples stay the hand-written evaluation's: generation 0).
   void new_generation() {
+    const EvalBundle bundle{info(""), to_accumulator_net(learner_->model())};
     const std::string path = dir_.players() + "/generation-" + std::to_string(learner_->steps()) + ".dje";
-    write_eval_bundle(path, {info(""), to_accumulator_net(learner_->model())});
+    write_eval_bundle(path, bundle);
     if (learner_->steps() < config_.ab.teacher_steps) return;
     bundle_ = path;
     generation_ = learner_->steps();
+    generation_message_ = encode_weights_message(eval_bundle_bytes(bundle), generation_);
     if (selfplay_) selfplay_->set_bundle(bundle_);
+    if (actors_) actors_->publish_generation(generation_message_, generation_);
   }
 
   const TrainConfig& config_;
@@ -144,8 +148,10 @@ class LearnedEvalModel final : public TrainedModel {
   LearnedEvalFeatures features_;
   torch::Device device_;
   std::unique_ptr<LearnedEvalLearner> learner_;
-  std::unique_ptr<LearnedEvalSelfPlay> selfplay_;
-  std::string bundle_;        // of the newest generation ("" before the first)
+  std::unique_ptr<LearnedEvalSelfPlay> selfplay_;  // self-play in this process, or
+  std::unique_ptr<ActorPool> actors_;              // on mpirun's actor ranks
+  std::string bundle_;              // of the newest generation ("" before the first)
+  std::string generation_message_;  // the same as actor ranks get it (encode_weights_message)
   long long generation_ = 0;  // the step of its weights
   ActorThroughput tally_;
   std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
@@ -154,8 +160,8 @@ class LearnedEvalModel final : public TrainedModel {
 }  // namespace
 
 std::unique_ptr<TrainedModel> make_learned_eval_model(const TrainConfig& config, std::shared_ptr<const Game> game,
-                                                      const RunDir& dir, bool remote_actors) {
-  return std::make_unique<LearnedEvalModel>(config, std::move(game), dir, remote_actors);
+                                                      const RunDir& dir) {
+  return std::make_unique<LearnedEvalModel>(config, std::move(game), dir);
 }
 
 }  // namespace djambi

@@ -33,6 +33,7 @@ std::vector<FinishedGame> LearnedEvalSelfPlay::play_round() {
   tbb::parallel_for(size_t{0}, games.size(), [&](size_t i) {
     games[i] = play_game(settings_.seed * 1000003u + first + i);
   });
+  if (stopped_) return {};
   return games;
 }
 
@@ -56,7 +57,7 @@ FinishedGame LearnedEvalSelfPlay::play_game(uint64_t seed) const {
   std::vector<Pending> pending;
   FinishedGame out;
   int turns = 0;
-  while (!state->is_terminal() && out.decisions < settings_.max_decisions) {
+  while (!state->is_terminal() && out.decisions < settings_.max_decisions && !stopped_) {
     const int seat = state->current_player();
     const bool opening = turns < settings_.random_turns;
     Player& mover = opening ? *random : *seats[static_cast<size_t>(seat)];

@@ -5,6 +5,7 @@
 // differ. Every searched decision at a turn start becomes a sample: the position's features,
 // what the search found it worth to the player to act, and, once the game is over, its result.
 // Games of a round are played in parallel on TBB's threads.
+#include <atomic>
 #include <memory>
 #include <string>
 #include <vector>
@@ -30,8 +31,10 @@ class LearnedEvalSelfPlay {
   void set_bundle(const std::string& path) { bundle_ = path; }
   const std::string& bundle() const { return bundle_; }
   // Plays settings.games games; each FinishedGame has its samples, record and outcome (every seat
-  // is the learning evaluation's: network_seats all 1).
+  // is the learning evaluation's: network_seats all 1). None once stop() was called.
   std::vector<FinishedGame> play_round();
+  // Ends the round in play at its next decision, from another thread; its games are dropped.
+  void stop() { stopped_ = true; }
 
  private:
   FinishedGame play_game(uint64_t seed) const;
@@ -42,6 +45,7 @@ class LearnedEvalSelfPlay {
   PlayerFactory factory_;
   std::string bundle_;
   uint64_t games_started_ = 0;
+  std::atomic<bool> stopped_{false};
 };
 
 // The game's result as shares by seat: the winner's 1, a draw's first place shared equally.

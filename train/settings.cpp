@@ -4,7 +4,9 @@
 #include <stdexcept>
 
 #include "env/games.h"
+#include "mcts/games.h"
 #include "nets/az_player.h"
+#include "train/learned_eval_samples.h"
 #include "train/league.h"
 #include "train/run_setup.h"
 
@@ -14,7 +16,7 @@ void build_config_players(const TrainConfig& c) {
   const PlayerFactory factory = full_player_factory();
   const auto game = make_game(c.game.name, parse_variants(c.game.variants));
   for (const auto& spec : c.selfplay.opponents) {
-    if (!League::names_a_network(spec)) continue;
+    if (!League::names_a_network(spec, c.game.name)) continue;
     const PlayerSpec parsed = parse_player_spec(spec);
     if (!parsed.options.empty() || (parsed.kind == "past" && !parsed.argument.empty()))
       throw std::invalid_argument("selfplay.opponents: '" + spec +
@@ -81,6 +83,22 @@ double opponent_games_at(const TrainConfig& config, long long step, double recen
   if (s.fade_steps > 0) done = std::min(1.0, static_cast<double>(step) / s.fade_steps);
   if (s.fade_score > 0) done = std::clamp(recent_score / s.fade_score, 0.0, 1.0);
   return s.opponent_games + (s.opponent_games_final - s.opponent_games) * done;
+}
+
+LearnedEvalSelfPlaySettings learned_eval_selfplay_settings(const TrainConfig& c, uint64_t seed) {
+  LearnedEvalSelfPlaySettings s;
+  s.games = c.selfplay.games > 0 ? c.selfplay.games : tree_threads(c);
+  s.search = "nodes=" + std::to_string(c.ab.nodes);
+  s.random_turns = c.ab.random_turns;
+  s.max_decisions = c.selfplay.max_decisions;
+  s.seed = seed;
+  return s;
+}
+
+SampleShape run_sample_shape(const TrainConfig& c, const Game& game) {
+  if (c.selfplay.player == "ab")
+    return learned_eval_sample_shape(game.num_players(), learned_eval_features_of(game.name()).max_active);
+  return sample_shape_of(game);
 }
 
 SelfPlaySettings selfplay_settings(const TrainConfig& c, torch::Device device, uint64_t seed) {

@@ -10,7 +10,9 @@
 #include "env/game.h"
 #include "mcts/search_config.h"
 #include "train/config.h"
+#include "train/learned_eval_selfplay.h"
 #include "train/learner.h"
+#include "train/sample_codec.h"
 #include "train/selfplay.h"
 
 namespace djambi {
@@ -38,6 +40,11 @@ double opponent_games_at(const TrainConfig& config, long long step, double recen
 // train/run_setup.h), its random choices from `seed`.
 SelfPlaySettings selfplay_settings(const TrainConfig& config, torch::Device device, uint64_t seed);
 
+// The learned evaluation's self-play (selfplay.player: ab), in the learner's process or on an
+// actor rank: selfplay.games games a round (0: one a TBB thread), ab.nodes nodes a decision.
+LearnedEvalSelfPlaySettings learned_eval_selfplay_settings(const TrainConfig& config, uint64_t seed);
+// The shape of the samples the config's family makes (the network's or the learned evaluation's).
+SampleShape run_sample_shape(const TrainConfig& config, const Game& game);
 // The learner's settings; symmetries of `game` when replay.symmetries is set.
 LearnerSettings learner_settings(const TrainConfig& config, std::shared_ptr<const Game> game);
 

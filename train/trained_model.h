@@ -50,11 +50,10 @@ class TrainedModel {
 };
 
 // The family selfplay.player names, built for `config` (a new run: from net.init if set).
-// Throws std::invalid_argument for a config its family cannot train. The learned evaluation's
-// self-play runs in the learner's process only: `remote_actors` (mpirun's) is refused.
+// Throws std::invalid_argument for a config its family cannot train.
 std::unique_ptr<TrainedModel> make_network_model(const TrainConfig& config, std::shared_ptr<const Game> game,
                                                  const RunDir& dir, bool resume);
 std::unique_ptr<TrainedModel> make_learned_eval_model(const TrainConfig& config, std::shared_ptr<const Game> game,
-                                                      const RunDir& dir, bool remote_actors);
+                                                      const RunDir& dir);
 
 }  // namespace djambi

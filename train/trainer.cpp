@@ -89,7 +89,7 @@ Trainer::Trainer(const std::string& root, const TrainConfig& config, bool resume
   build_config_players(config_);
   // Made before the run's directory, so that a model the config cannot make (a bad net.init)
   // stops a new run before it exists.
-  model_ = config_.selfplay.player == "ab" ? make_learned_eval_model(config_, game_, dir_, bool(hooks_.actors))
+  model_ = config_.selfplay.player == "ab" ? make_learned_eval_model(config_, game_, dir_)
                                            : make_network_model(config_, game_, dir_, resume);
   if (!resume) dir_.create_new();
   lock_ = dir_.lock();

@@ -111,7 +111,7 @@ TEST_F(NetsTest, Bf16InferenceOfTheShippedPlayerAgreesWithFp32) {
   DjambiGame game;
   const int n = 128, actions = game.num_actions(), players = game.num_players();
   Batch b = djambi_batch(game, n);
-  const PolicyValueNet trained = load_player_bundle(shipped_player_path("djambi")).net;
+  const PolicyValueNet trained = load_player_bundle(shipped_player("djambi").path).net;
   PolicyValueNet copy(trained->config);
   copy_weights(trained, copy);
   TorchEvaluator exact(trained, torch::Device(torch::kCPU));

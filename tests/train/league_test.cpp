@@ -22,11 +22,11 @@ namespace {
 namespace fs = std::filesystem;
 
 TEST(League, NamesNetworkSeats) {
-  EXPECT_TRUE(League::names_a_network("past"));
-  EXPECT_TRUE(League::names_a_network("az:players/x.djp"));
-  EXPECT_TRUE(League::names_a_network("best"));
-  EXPECT_FALSE(League::names_a_network("greedy"));
-  EXPECT_FALSE(League::names_a_network("mcts:sims=8"));
+  EXPECT_TRUE(League::names_a_network("past", "djambi"));
+  EXPECT_TRUE(League::names_a_network("az:players/x.djp", "djambi"));
+  EXPECT_TRUE(League::names_a_network("best", "djambi"));
+  EXPECT_FALSE(League::names_a_network("greedy", "djambi"));
+  EXPECT_FALSE(League::names_a_network("mcts:sims=8", "djambi"));
 }
 
 TEST(League, PastCheckpointsAreSeatedAndRecorded) {

@@ -118,19 +118,9 @@ TEST(LearnedEvalTraining, SelfPlayKeepsTheHandWrittenTeacherForItsSteps) {
   EXPECT_EQ(weights[9], 8) << "from the teacher's last step on, self-play plays the newest generation";
 }
 
-TEST(LearnedEvalTraining, RefusesAGameWithoutOneAndMpirunsActorsBeforeMakingTheRunDirectory) {
-  train_test::TempDir tmp("ab_refused");
+TEST(LearnedEvalTraining, RefusesAGameWithoutOne) {
   TrainConfig config = tiny_ab_run(2);
   EXPECT_THROW(apply_overrides(config, {"game.name=tictactoe"}), std::invalid_argument);
-  TrainHooks hooks;
-  hooks.actors = [](const ActorPoolSetup&) -> std::unique_ptr<ActorPool> { return nullptr; };
-  try {
-    train_new(tmp.file("run"), config, hooks);
-    ADD_FAILURE() << "remote actors accepted";
-  } catch (const std::invalid_argument& e) {
-    EXPECT_NE(std::string(e.what()).find("run it without mpirun"), std::string::npos) << e.what();
-  }
-  EXPECT_FALSE(fs::exists(tmp.file("run")));
 }
 
 }  // namespace

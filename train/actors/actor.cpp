@@ -21,7 +21,8 @@ Actor::Actor(std::shared_ptr<const Game> game, const TrainConfig& config, const 
       cache_(std::make_shared<CachingEvaluator>(network_, 1 << 16)) {
   load_weights(weights);
   const SelfPlaySettings sp = selfplay_settings(config, device, seed);
-  if (std::any_of(sp.opponents.begin(), sp.opponents.end(), League::names_a_network))
+  if (std::any_of(sp.opponents.begin(), sp.opponents.end(),
+                  [&](const std::string& spec) { return League::names_a_network(spec, game->name()); }))
     league_ = std::make_unique<League>(game, run, net_config, device, precision_from_name(config.net.precision));
   selfplay_ = std::make_unique<SelfPlay>(std::move(game), *cache_, sp, league_.get());
 }

@@ -6,6 +6,7 @@
 // structs below.
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "mcts/caching_evaluator.h"
@@ -18,10 +19,16 @@
 
 namespace djambi {
 
-// Learner -> actor: the network to play with.
+// Learner -> actor: the network to play with, or (the learned evaluation's family, which has
+// no network: net null) its weights as they travel (encode_weights_message of the bundle of
+// generation `version`; empty before the first: the hand-written evaluation).
 struct ActorWeights {
+  ActorWeights() = default;
+  ActorWeights(long long version_, const PolicyValueNet* net_, std::string message_ = "")
+      : version(version_), net(net_), message(std::move(message_)) {}
   long long version = 0;  // the learner step the weights are from
   const PolicyValueNet* net = nullptr;
+  std::string message;
 };
 
 // What the actor's search has cost since it was made.
@@ -56,7 +63,7 @@ struct ActorHello {
   std::string config_yaml;  // the run's config (to_yaml)
   std::string run_dir;      // where the league's checkpoints are (a shared file system)
   uint64_t seed = 0;        // of this actor's random choices
-  std::string weights;      // the network to start with (encode_weights)
+  std::string weights;      // what to start with (encode_weights; the learned evaluation's: ActorWeights::message)
 };
 
 class Actor {

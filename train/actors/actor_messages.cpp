@@ -106,7 +106,9 @@ ActorRound decode_actor_round(const std::string& bytes, const SampleShape& shape
     g.outcome.finished = in.get<uint8_t>() != 0;
     g.outcome.winner = in.get<int32_t>();
     const auto seats = in.get<uint32_t>();
-    check(seats == static_cast<uint32_t>(players) && seats <= kMaxSeats, in);
+    // The game's seats, as its record names them (a sample's values may be more: the learned
+    // evaluation's hold the search's value after the result's shares).
+    check(seats == g.record.players.size() && seats <= kMaxSeats, in);
     check(g.outcome.winner >= -1 && g.outcome.winner < static_cast<int32_t>(seats), in);
     for (uint32_t seat = 0; seat < seats; ++seat) {
       g.outcome.ranks.push_back(in.get<int32_t>());
@@ -170,34 +172,43 @@ ActorHello decode_actor_hello(const std::string& bytes) {
   return hello;
 }
 
+std::string encode_weights_message(const std::string& payload, long long version) {
+  std::string out;
+  put_header(out, kWeightsMagic);
+  put_bytes(out, static_cast<int64_t>(version));
+  put_bytes(out, crc32(payload.data(), payload.size()));
+  put_string(out, payload);
+  return out;
+}
+
+WeightsMessage decode_weights_message(const std::string& bytes) {
+  ByteReader in{bytes, "weights message"};
+  check_header(in, kWeightsMagic);
+  WeightsMessage message;
+  message.version = in.get<int64_t>();
+  const auto crc = in.get<uint32_t>();
+  message.payload = get_string(in);
+  check(in.done(), in);
+  // Checked before the family's own parser reads it (env/io/crc32.h).
+  check(crc32(message.payload.data(), message.payload.size()) == crc, in);
+  return message;
+}
+
 std::string encode_weights(const PolicyValueNet& net, long long version) {
   torch::serialize::OutputArchive archive;
   net->save(archive);
   std::ostringstream archive_bytes;
   archive.save_to(archive_bytes);
-  std::string out;
-  put_header(out, kWeightsMagic);
-  put_bytes(out, static_cast<int64_t>(version));
-  const std::string archive_text = archive_bytes.str();
-  put_bytes(out, crc32(archive_text.data(), archive_text.size()));
-  put_string(out, archive_text);
-  return out;
+  return encode_weights_message(archive_bytes.str(), version);
 }
 
 long long decode_weights(const std::string& bytes, PolicyValueNet& into) {
-  ByteReader in{bytes, "weights message"};
-  check_header(in, kWeightsMagic);
-  const auto version = in.get<int64_t>();
-  const auto crc = in.get<uint32_t>();
-  const std::string archive_bytes = get_string(in);
-  check(in.done(), in);
-  // Checked before LibTorch parses it (env/io/crc32.h).
-  check(crc32(archive_bytes.data(), archive_bytes.size()) == crc, in);
+  const WeightsMessage message = decode_weights_message(bytes);
   // Loaded into a network of its own first: a refused message leaves `into` untouched.
   PolicyValueNet loaded(into->config);
   try {
     torch::serialize::InputArchive archive;
-    archive.load_from(archive_bytes.data(), archive_bytes.size(), torch::Device(torch::kCPU));
+    archive.load_from(message.payload.data(), message.payload.size(), torch::Device(torch::kCPU));
     loaded->load(archive);
     copy_weights(loaded, into);
   } catch (const c10::Error& e) {
@@ -206,7 +217,7 @@ long long decode_weights(const std::string& bytes, PolicyValueNet& into) {
   } catch (const std::invalid_argument& e) {
     throw std::runtime_error(std::string("weights message of another network: ") + e.what());
   }
-  return version;
+  return message.version;
 }
 
 }  // namespace djambi

@@ -21,6 +21,16 @@ ActorControl decode_actor_control(const std::string& bytes);
 std::string encode_actor_hello(const ActorHello& hello);
 ActorHello decode_actor_hello(const std::string& bytes);
 
+// Weights as they travel: the learner step they are from and the family's own bytes (the
+// network's LibTorch archive, the learned evaluation's bundle), under a CRC checked on decoding.
+struct WeightsMessage {
+  long long version = 0;
+  std::string payload;
+};
+std::string encode_weights_message(const std::string& payload, long long version);
+WeightsMessage decode_weights_message(const std::string& bytes);
+
+// The network's weights.
 std::string encode_weights(const PolicyValueNet& net, long long version);
 // Loads the weights into `into` (a network of the same configuration) and returns their
 // version; `into` is left as it was when the message is refused.

@@ -1,6 +1,7 @@
 #include "train/actors/actor_pool.h"
 
 #include <chrono>
+#include <stdexcept>
 
 #include "train/run_setup.h"
 
@@ -11,6 +12,10 @@ void ActorThroughput::count(const ActorRound& round) {
     ++games;
     samples += static_cast<long long>(g.samples.size());
   }
+}
+
+void ActorPool::publish_generation(const std::string&, long long) {
+  throw std::logic_error("these actors play the network: a learned evaluation's generation is not theirs to play");
 }
 
 namespace {

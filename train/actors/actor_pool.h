@@ -42,6 +42,10 @@ class ActorPool {
   virtual std::vector<ActorRound> collect(double opponent_games) = 0;
   // The learner's network after `version` steps, for the actors to play with.
   virtual void publish_weights(const PolicyValueNet& net, long long version) = 0;
+  // The learned evaluation's new generation (ActorWeights::message), for the actors to play with
+  // from their next round on. Only remote actors play that family (train/learned_eval_model.cpp
+  // plays it itself in the learner's process): the local pools refuse it.
+  virtual void publish_generation(const std::string& message, long long version);
   // The learner committed a checkpoint: the leagues see it.
   virtual void checkpoint_saved() = 0;
   // The search totals of all actors.

@@ -15,7 +15,9 @@
 #include "nets/device.h"
 #include "nets/torch_evaluator.h"
 #include "train/actors/actor_messages.h"
+#include "train/actors/learned_eval_actor.h"
 #include "train/run_setup.h"
+#include "train/settings.h"
 
 namespace djambi {
 
@@ -122,7 +124,7 @@ class Outbox {
 class MpiActorPool final : public ActorPool {
  public:
   MpiActorPool(const ActorPoolSetup& setup, int ranks)
-      : shape_(sample_shape_of(*setup.game)),
+      : shape_(run_sample_shape(setup.config, *setup.game)),
         timeout_seconds_(setup.config.run.actor_timeout_seconds),
         latest_version_(setup.weights.version),
         notices_(setup.notices) {
@@ -130,7 +132,7 @@ class MpiActorPool final : public ActorPool {
     ActorHello hello;
     hello.config_yaml = to_yaml(setup.config);
     hello.run_dir = setup.run.root();
-    hello.weights = encode_weights(*setup.weights.net, latest_version_);
+    hello.weights = setup.weights.net ? encode_weights(*setup.weights.net, latest_version_) : setup.weights.message;
     for (int rank = 1; rank < ranks; ++rank) {
       hello.seed = seeds();
       outbox_.send(encode_actor_hello(hello), rank, kTagHello);
@@ -185,6 +187,17 @@ class MpiActorPool final : public ActorPool {
     for (Remote& r : actors_) {
       if (!r.throughput.alive) continue;  // a send to a dead rank would never finish
       outbox_.send(bytes, r.throughput.rank, kTagWeights);
+      r.version = version;
+    }
+  }
+
+  // A generation comes every ab.generation_steps learner steps: each goes out at once.
+  void publish_generation(const std::string& message, long long version) override {
+    latest_version_ = version;
+    outbox_.collect_sent();
+    for (Remote& r : actors_) {
+      if (!r.throughput.alive) continue;
+      outbox_.send(message, r.throughput.rank, kTagWeights);
       r.version = version;
     }
   }
@@ -324,6 +337,69 @@ class LearnerLink {
   Outbox outbox_;
 };
 
+// What an actor rank plays: the network's self-play or the learned evaluation's.
+class RankSelfPlay {
+ public:
+  virtual ~RankSelfPlay() = default;
+  virtual void load_weights(const std::string& message) = 0;
+  virtual void set_opponent_games(double share) = 0;
+  virtual void refresh_league() = 0;
+  virtual ActorRound play() = 0;
+  virtual ActorSearchStats search_stats() const = 0;
+  virtual long long weights_version() const = 0;
+  // Past this many finished games unsent, the actor stops playing until the learner answers.
+  virtual size_t most_unsent() const = 0;
+};
+
+class NetworkSelfPlay final : public RankSelfPlay {
+ public:
+  NetworkSelfPlay(std::shared_ptr<const Game> game, const TrainConfig& config, const ActorHello& hello)
+      : net_config_(net_config_of(config, *game)), net_(net_config_), device_(select_device(config.net.device)) {
+    set_torch_threads(config.net.threads);
+    const long long version = decode_weights(hello.weights, net_);
+    actor_ = std::make_unique<Actor>(game, config, net_config_, device_, RunDir(hello.run_dir),
+                                     ActorWeights{version, &net_}, hello.seed);
+    most_unsent_ = static_cast<size_t>(2 * machine_settings(config, device_).games);
+  }
+  void load_weights(const std::string& message) override {
+    const long long version = decode_weights(message, net_);
+    actor_->load_weights({version, &net_});
+  }
+  void set_opponent_games(double share) override { actor_->set_opponent_games(share); }
+  void refresh_league() override { actor_->refresh_league(); }
+  ActorRound play() override { return actor_->play(); }
+  ActorSearchStats search_stats() const override { return actor_->search_stats(); }
+  long long weights_version() const override { return actor_->weights_version(); }
+  size_t most_unsent() const override { return most_unsent_; }
+
+ private:
+  NetConfig net_config_;
+  PolicyValueNet net_;
+  torch::Device device_;
+  std::unique_ptr<Actor> actor_;
+  size_t most_unsent_ = 0;
+};
+
+// The learned evaluation's self-play has no opponents and no league.
+class LearnedEvalRankSelfPlay final : public RankSelfPlay {
+ public:
+  LearnedEvalRankSelfPlay(std::shared_ptr<const Game> game, const TrainConfig& config, const ActorHello& hello)
+      : settings_(learned_eval_selfplay_settings(config, hello.seed)), actor_(game, settings_, hello.weights) {}
+  void load_weights(const std::string& message) override { actor_.load_weights(message); }
+  void set_opponent_games(double) override {}
+  void refresh_league() override {}
+  ActorRound play() override { return actor_.play(kPlayWaitSeconds); }
+  ActorSearchStats search_stats() const override { return {}; }
+  long long weights_version() const override { return actor_.weights_version(); }
+  size_t most_unsent() const override { return static_cast<size_t>(2 * settings_.games); }
+
+ private:
+  // Its games finish on a thread of their own: the rank's loop looks at the learner this often.
+  static constexpr double kPlayWaitSeconds = 0.1;
+  LearnedEvalSelfPlaySettings settings_;
+  LearnedEvalActor actor_;
+};
+
 // The actor rank's whole life: hello, then rounds and answers until the learner says stop.
 void play_for_the_learner() {
   // The hello comes once the learner has read its config and run directory (a resume reads its
@@ -335,39 +411,32 @@ void play_for_the_learner() {
   // steps): an actor waits ten times as long as the learner waits for an actor.
   const double patience = 10 * config.run.actor_timeout_seconds;
   tbb::global_control threads(tbb::global_control::max_allowed_parallelism, static_cast<size_t>(tree_threads(config)));
-  set_torch_threads(config.net.threads);
   const std::shared_ptr<const Game> game = game_of(config);
-  const NetConfig net_config = net_config_of(config, *game);
-  PolicyValueNet net(net_config);
-  long long version = decode_weights(hello.weights, net);
-  const SampleShape shape = sample_shape_of(*game);
-  const torch::Device device = select_device(config.net.device);
-  Actor actor(game, config, net_config, device, RunDir(hello.run_dir), {version, &net}, hello.seed);
+  const SampleShape shape = run_sample_shape(config, *game);
+  const std::unique_ptr<RankSelfPlay> actor =
+      config.selfplay.player == "ab"
+          ? std::unique_ptr<RankSelfPlay>(std::make_unique<LearnedEvalRankSelfPlay>(game, config, hello))
+          : std::make_unique<NetworkSelfPlay>(game, config, hello);
 
   ActorRound unsent;  // games finished since the last round went
   bool waiting = false;
   auto sent_at = Clock::now();
   long long checkpoints = 0;
-  // Past this many finished games unsent, the actor stops playing until the learner answers.
-  const size_t most_unsent = static_cast<size_t>(2 * machine_settings(config, device).games);
   while (true) {
     std::string bytes, newest;
     while (learner.try_receive(kTagWeights, bytes)) newest.swap(bytes);
-    if (!newest.empty()) {
-      version = decode_weights(newest, net);
-      actor.load_weights({version, &net});
-    }
+    if (!newest.empty()) actor->load_weights(newest);
     if (waiting && learner.try_receive(kTagControl, bytes)) {
       const ActorControl control = decode_actor_control(bytes);
       if (control.stop) break;
-      actor.set_opponent_games(control.opponent_games);
-      if (control.checkpoints != checkpoints) actor.refresh_league();
+      actor->set_opponent_games(control.opponent_games);
+      if (control.checkpoints != checkpoints) actor->refresh_league();
       checkpoints = control.checkpoints;
       waiting = false;
     }
     if (!waiting && (!unsent.games.empty() || seconds_since(sent_at) >= kHeartbeatSeconds)) {
-      unsent.weights_version = actor.weights_version();
-      unsent.search = actor.search_stats();
+      unsent.weights_version = actor->weights_version();
+      unsent.search = actor->search_stats();
       learner.send(encode_actor_round(unsent, shape), kTagRound);
       unsent = ActorRound{};
       waiting = true;
@@ -377,11 +446,11 @@ void play_for_the_learner() {
       throw std::runtime_error("the learner (rank 0) has not answered for " +
                                std::to_string(static_cast<long long>(patience)) +
                                " s (10 x run.actor_timeout_seconds); this actor stops");
-    if (waiting && unsent.games.size() >= most_unsent) {
+    if (waiting && unsent.games.size() >= actor->most_unsent()) {
       std::this_thread::sleep_for(kPollInterval);
       continue;
     }
-    for (FinishedGame& g : actor.play().games) unsent.games.push_back(std::move(g));
+    for (FinishedGame& g : actor->play().games) unsent.games.push_back(std::move(g));
   }
   learner.finish();
 }
