@@ -16,6 +16,7 @@ struct ServeCliOptions {
   std::string host = "127.0.0.1";
   int port = 8080;
   std::vector<std::string> opponents;
+  std::vector<std::string> allow_hosts;
   std::vector<std::string> variants;
   std::string records;
   std::string web_dir;
@@ -52,7 +53,7 @@ void run_serve(const ServeCliOptions& o) {
   }
   serve::ServeApi api(options, factory);
   serve::WebServer server(api, o.web_dir);
-  const int port = server.bind(o.host, o.port);
+  const int port = server.bind(o.host, o.port, o.allow_hosts);
   const bool v6 = o.host.find(':') != std::string::npos;
   std::printf("djambi serve: http://%s%s%s:%d/ (Ctrl-C stops)\n", v6 ? "[" : "", o.host.c_str(), v6 ? "]" : "", port);
   if (!options.any_spec) std::printf("not a loopback address: the page may seat only the bots on offer\n");
@@ -70,6 +71,9 @@ void register_serve_command(CLI::App& app) {
   cmd->add_option("--port", o->port, "TCP port (0: any free one, printed)")->capture_default_str();
   cmd->add_option("--host", o->host, "Address to listen on (other than loopback: only the offered bots can be seated)")
       ->capture_default_str();
+  cmd->add_option("--allow-host", o->allow_hosts,
+                  "Another name the server answers to in the Host header (requests naming any other are refused, "
+                  "against DNS rebinding)");
   cmd->add_option("--opponents", o->opponents,
                   "Bot specs offered on the page, the first seated by default (default: best, the shipped player; "
                   "random and greedy are always offered)");

@@ -1,7 +1,11 @@
 #include "apps/serve/games.h"
 
+#include <sys/random.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 
 #include "apps/serve/decisions.h"
 #include "env/djambi/game.h"
@@ -131,15 +135,38 @@ std::string ServeGame::record_text() const {
 }
 
 GameStore::GameStore(size_t max_sessions, size_t max_games_per_session)
-    : max_sessions_(std::max<size_t>(1, max_sessions)), max_games_(std::max<size_t>(1, max_games_per_session)),
-      rng_(std::random_device{}()) {}
+    : max_sessions_(std::max<size_t>(1, max_sessions)), max_games_(std::max<size_t>(1, max_games_per_session)) {}
 
 std::string GameStore::new_token() {
-  std::lock_guard<std::mutex> lock(mutex_);
-  char text[33];
-  std::snprintf(text, sizeof text, "%016llx%016llx", static_cast<unsigned long long>(rng_()),
-                static_cast<unsigned long long>(rng_()));
+  // getrandom(2) rather than std::random_device, which the standard lets be a plain PRNG. A
+  // request of 16 bytes is never cut short once the pool is ready; EINTR may come before.
+  unsigned char bytes[16];
+  ssize_t got = -1;
+  do {
+    got = getrandom(bytes, sizeof bytes, 0);
+  } while (got < 0 && errno == EINTR);
+  if (got != static_cast<ssize_t>(sizeof bytes))
+    throw std::runtime_error(std::string("no random bytes from the kernel (getrandom): ") + std::strerror(errno));
+  char text[2 * sizeof bytes + 1];
+  for (size_t i = 0; i < sizeof bytes; ++i) std::snprintf(text + 2 * i, 3, "%02x", bytes[i]);
   return text;
+}
+
+std::string GameStore::new_session() {
+  const std::string token = new_token();
+  std::lock_guard<std::mutex> lock(mutex_);
+  issued_.insert(token);
+  issued_order_.push_back(token);
+  while (issued_order_.size() > kMaxIssued) {
+    issued_.erase(issued_order_.front());
+    issued_order_.pop_front();
+  }
+  return token;
+}
+
+bool GameStore::has_session(const std::string& session) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return sessions_.count(session) != 0 || issued_.count(session) != 0;
 }
 
 bool GameStore::is_token(const std::string& text) {

@@ -2,11 +2,12 @@
 // djambi serve: the games people play in the browser, kept in memory per browser session
 // (docs/WEB.md). Nothing here knows HTTP: serve/api.h turns requests into these calls.
 #include <cstdint>
+#include <deque>
 #include <list>
 #include <map>
 #include <memory>
 #include <mutex>
-#include <random>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -89,9 +90,19 @@ class ServeGame {
 class GameStore {
  public:
   GameStore(size_t max_sessions, size_t max_games_per_session);
-  // A new random token (32 hex digits).
-  std::string new_token();
+  // A new random token: 128 bits from the kernel's cryptographic source (getrandom(2)), as 32
+  // hex digits; session tokens and game ids, so neither can be guessed. Throws
+  // std::runtime_error when the kernel gives none.
+  static std::string new_token();
   static bool is_token(const std::string& text);
+  // A new session's token. It is remembered among the last kMaxIssued issued, apart from the
+  // sessions that hold games, so that requests without a cookie (which any page can make the
+  // browser send) never push out a session's games.
+  std::string new_session();
+  // Whether `session` was issued by new_session() and is still known (it holds games, or is among
+  // the last issued): a token the server did not issue is never adopted as a session.
+  bool has_session(const std::string& session);
+  static constexpr size_t kMaxIssued = 4096;
   void add(const std::string& session, std::shared_ptr<ServeGame> game);
   // ApiError 404 for a game not in this session.
   std::shared_ptr<ServeGame> find(const std::string& session, const std::string& id);
@@ -107,7 +118,8 @@ class GameStore {
   size_t max_sessions_, max_games_;
   std::list<std::string> order_;  // sessions, most recently used first
   std::map<std::string, Session> sessions_;
-  std::mt19937_64 rng_;
+  std::set<std::string> issued_;      // the last kMaxIssued tokens of new_session()
+  std::deque<std::string> issued_order_;  // the same, oldest first
 };
 
 }  // namespace djambi::cli::serve
