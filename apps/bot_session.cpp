@@ -1,9 +1,13 @@
 #include "apps/bot_session.h"
 
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <ostream>
 #include <sstream>
 #include <stdexcept>
+
+#include <nlohmann/json.hpp>
 
 #include "apps/board_text.h"
 #include "env/games.h"
@@ -16,7 +20,10 @@ namespace djambi::cli {
 
 namespace {
 
-constexpr int kProtocolVersion = 1;
+// 2: `analyze` (version 1's commands are unchanged).
+constexpr int kProtocolVersion = 2;
+// The most lines `analyze` answers (more than any Djambi position has whole moves to show).
+constexpr int kMaxMultipv = 1000;
 
 std::vector<std::string> words_of(const std::string& line) {
   std::istringstream in(line);
@@ -91,7 +98,7 @@ void BotSession::play(const std::string& move, std::ostream& out) {
   out << "ok\n";
 }
 
-void BotSession::go(const std::vector<std::string>& words, std::ostream& out) {
+void BotSession::read_search_words(const std::vector<std::string>& words, int* multipv, std::ostream& out) {
   SearchBudget budget;
   for (size_t i = 1; i < words.size(); i += 2) {
     if (words[i] == "visits") {
@@ -100,17 +107,99 @@ void BotSession::go(const std::vector<std::string>& words, std::ostream& out) {
       budget.visits = static_cast<int>(v);
     } else if (words[i] == "time") {
       budget.seconds = number_after(words, i, kMaxSearchSeconds);
+    } else if (words[i] == "multipv" && multipv) {
+      const double v = number_after(words, i, kMaxMultipv);
+      if (v != std::floor(v)) throw std::invalid_argument("multipv must be a whole number");
+      *multipv = static_cast<int>(v);
+    } else if (multipv) {
+      throw std::invalid_argument(words[0] + " takes 'visits N', 'time SECONDS' and 'multipv K', not '" + words[i] + "'");
     } else {
-      throw std::invalid_argument("go takes 'visits N' and 'time SECONDS', not '" + words[i] + "'");
+      throw std::invalid_argument(words[0] + " takes 'visits N' and 'time SECONDS', not '" + words[i] + "'");
     }
   }
   if (state_->is_terminal()) throw std::invalid_argument("the game is over: " + state_->result_string());
-  if ((budget.visits > 0 || budget.seconds > 0) && !player_->set_budget(budget))
+  if ((budget.visits > 0 || budget.seconds > 0) && !player_->set_budget(budget) && !multipv)
     out << "info " << spec_ << " does not search; budget ignored\n";
+}
+
+void BotSession::go(const std::vector<std::string>& words, std::ostream& out) {
+  read_search_words(words, nullptr, out);
   const std::vector<Action> actions = player_->choose_turn(*state_);
   const std::string analysis = player_->last_analysis();
   if (!analysis.empty()) out << "info " << analysis << "\n";
   out << "bestmove " << turn_to_string(*state_, actions) << "\n";
+}
+
+namespace {
+
+// Four significant digits: enough to compare, short to read.
+double rounded(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.4g", v);
+  return std::strtod(text, nullptr);
+}
+
+nlohmann::ordered_json rounded_list(const std::vector<float>& values) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  for (float v : values) out.push_back(rounded(v));
+  return out;
+}
+
+// The turns of `pv` in notation, from `state`, as far as they are legal.
+nlohmann::ordered_json pv_text(const GameState& state, const std::vector<std::vector<Action>>& pv) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  auto s = state.clone();
+  for (const std::vector<Action>& turn : pv) {
+    if (s->is_terminal()) break;
+    const std::string text = turn_to_string(*s, turn);
+    if (text == "?") break;
+    out.push_back(text);
+    apply_turn(*s, turn);
+  }
+  return out;
+}
+
+}  // namespace
+
+void BotSession::analyze(const std::vector<std::string>& words, std::ostream& out) {
+  int multipv = 1;
+  read_search_words(words, &multipv, out);
+  const std::optional<SearchAnalysis> a = player_->analyze(*state_, multipv);
+  if (!a) throw std::invalid_argument(spec_ + " does not search");
+  nlohmann::ordered_json j;
+  j["player"] = spec_;
+  j["to_move"] = seat_label(*state_, state_->current_player());
+  nlohmann::ordered_json seats = nlohmann::ordered_json::array();
+  for (int p = 0; p < state_->num_players(); ++p) seats.push_back(seat_label(*state_, p));
+  j["seats"] = seats;
+  j["bestmove"] = turn_to_string(*state_, a->chosen);
+  nlohmann::ordered_json budget;
+  if (a->visits >= 0) budget["visits"] = a->visits;
+  if (a->nodes >= 0) budget["nodes"] = a->nodes;
+  budget["seconds"] = rounded(a->seconds);
+  j["budget"] = budget;
+  nlohmann::ordered_json root = nlohmann::ordered_json::object();
+  if (!a->root_values.empty()) root["value"] = rounded_list(a->root_values);
+  if (a->root_score) root["score"] = rounded(*a->root_score);
+  if (a->nodes >= 0) root["depth"] = a->depth;
+  j["root"] = root;
+  nlohmann::ordered_json lines = nlohmann::ordered_json::array();
+  for (const SearchLine& l : a->lines) {
+    if (static_cast<int>(lines.size()) >= multipv) break;
+    nlohmann::ordered_json line;
+    line["move"] = turn_to_string(*state_, l.move);
+    if (l.visits >= 0) line["visits"] = l.visits;
+    if (l.prior) line["prior"] = rounded(*l.prior);
+    if (l.score) {
+      line["score"] = rounded(*l.score);
+      line["depth"] = l.depth;
+    }
+    if (!l.values.empty()) line["value"] = rounded_list(l.values);
+    line["pv"] = pv_text(*state_, l.pv);
+    lines.push_back(line);
+  }
+  j["lines"] = lines;
+  out << "analysis " << j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n";
 }
 
 bool BotSession::handle(const std::string& line, std::ostream& out) {
@@ -163,6 +252,8 @@ bool BotSession::handle(const std::string& line, std::ostream& out) {
       out << "\n";
     } else if (command == "go") {
       go(words, out);
+    } else if (command == "analyze") {
+      analyze(words, out);
     } else if (command == "show") {
       expect_arguments(0);
       out << "position " << one_line(*state_) << "\n";

@@ -18,7 +18,11 @@ class BotSession {
 
  private:
   void set_position(const std::vector<std::string>& words, std::ostream& out);
+  // The budget (and with `multipv`, the multipv) of a `go` or `analyze` command; throws
+  // std::invalid_argument for bad words. Sets the player's budget when one is given.
+  void read_search_words(const std::vector<std::string>& words, int* multipv, std::ostream& out);
   void go(const std::vector<std::string>& words, std::ostream& out);
+  void analyze(const std::vector<std::string>& words, std::ostream& out);
   void play(const std::string& move, std::ostream& out);
   std::string status() const;
 

@@ -82,16 +82,30 @@ Action MctsPlayer::search(const GameState& state) {
   return chosen;
 }
 
-std::vector<Action> MctsPlayer::choose_turn(const GameState& state) {
+std::vector<Action> MctsPlayer::turn(const GameState& state, std::optional<SearchAnalysis>* analysis, int multipv) {
+  const auto start = std::chrono::steady_clock::now();
   std::vector<Action> out;
   auto s = state.clone();
   do {
     const Action a = search(*s);
+    if (analysis && !*analysis) *analysis = analysis_of_tree(*tree_, a, multipv);
     out.push_back(a);
     s->apply_action(a);
     tree_->advance(a);
   } while (!turn_over(state, *s));
+  if (analysis) {
+    (*analysis)->chosen = out;
+    (*analysis)->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
   return out;
+}
+
+std::vector<Action> MctsPlayer::choose_turn(const GameState& state) { return turn(state, nullptr, 0); }
+
+std::optional<SearchAnalysis> MctsPlayer::analyze(const GameState& state, int multipv) {
+  std::optional<SearchAnalysis> analysis;
+  turn(state, &analysis, multipv);
+  return analysis;
 }
 
 void MctsPlayer::observe(const GameState& before, Action action) {

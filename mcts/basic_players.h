@@ -40,6 +40,9 @@ class MctsPlayer : public Player {
   std::vector<Action> choose_turn(const GameState& state) override;
   void observe(const GameState& before, Action action) override;
   std::string last_analysis() const override { return analysis_; }
+  // The lines come from the search of the turn's first decision; choose_turn searches again
+  // before each later decision of a turn, which may then differ from those of the lines.
+  std::optional<SearchAnalysis> analyze(const GameState& state, int multipv) override;
   bool set_budget(const SearchBudget& budget) override;
   // Runs the search from `state` and returns the chosen decision (no tree advance).
   Action search(const GameState& state);
@@ -47,6 +50,8 @@ class MctsPlayer : public Player {
 
  private:
   void sync_tree(const GameState& state);
+  // choose_turn; with `analysis`, the analysis of its first decision's search (up to `multipv` lines).
+  std::vector<Action> turn(const GameState& state, std::optional<SearchAnalysis>* analysis, int multipv);
 
   std::string name_;
   std::shared_ptr<Evaluator> evaluator_;

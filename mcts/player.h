@@ -19,6 +19,7 @@
 #include "env/game_record.h"
 #include "env/outcome.h"
 #include "mcts/player_spec.h"
+#include "mcts/search_analysis.h"
 
 namespace djambi {
 
@@ -41,6 +42,14 @@ class Player {
   // winning in [0, 1]; nothing for a choice made without a search (or by a player that does not
   // search). The learned evaluation's self-play trains on it.
   virtual std::optional<float> last_value() const { return std::nullopt; }
+  // Searches as choose_turn does (the same budget, the same choice, in SearchAnalysis::chosen)
+  // and tells what the search found: up to `multipv` (at least 1) best whole moves with their
+  // statistics. Nothing, and nothing done, for a player that does not search.
+  virtual std::optional<SearchAnalysis> analyze(const GameState& state, int multipv) {
+    (void)state;
+    (void)multipv;
+    return std::nullopt;
+  }
   // Replaces the per-decision budget of a searching player (at least one limit set); false
   // for players that do not search.
   virtual bool set_budget(const SearchBudget& budget) {

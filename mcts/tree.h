@@ -62,6 +62,7 @@ class Tree {
 
   const GameState& root_state() const { return *root_state_; }
   const Node& root() const { return nodes_[root_]; }
+  int32_t root_index() const { return root_; }
   const Node& node(int32_t i) const { return nodes_[i]; }
   int root_visits() const { return nodes_[root_].stats.visits; }
   int num_players() const { return players_; }

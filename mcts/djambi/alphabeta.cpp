@@ -1,6 +1,7 @@
 #include "mcts/djambi/alphabeta.h"
 
 #include <algorithm>
+#include <functional>
 #include <random>
 #include <stdexcept>
 
@@ -52,7 +53,8 @@ AlphaBetaSearch::AlphaBetaSearch(const AlphaBetaOptions& options)
       killers_(kMaxPly + 1, {-1, -1}),
       history_(action::kNumActions, 0),
       child_stack_(kMaxPly + 1),
-      order_stack_(kMaxPly + 1) {
+      order_stack_(kMaxPly + 1),
+      pv_(kMaxPly + 2) {
   if (options_.tt_log2 > 0) tt_.resize(size_t{1} << options_.tt_log2);
   if (options_.learned) learned_ = std::make_unique<LearnedEval>(options_.learned, kMaxPly);
 }
@@ -200,11 +202,20 @@ void AlphaBetaSearch::note_cutoff(Action first, int ply, int depth) {
   }
 }
 
+void AlphaBetaSearch::note_pv(int ply, const SearchMove& move, PlayerId mover) {
+  std::vector<PvStep>& line = pv_[static_cast<size_t>(ply)];
+  line.clear();
+  line.push_back({move, mover});
+  const std::vector<PvStep>& rest = pv_[static_cast<size_t>(ply) + 1];
+  line.insert(line.end(), rest.begin(), rest.end());
+}
+
 // Below depth 0 the search goes on as quiescence: kills only, and the side to move may stand
 // pat (keep the static value), down to depth -quiescence. The maximising side is the root
 // player, or under brs every node that is not a reply node.
 float AlphaBetaSearch::alphabeta(const Position& pos, int depth, float alpha, float beta, int ply, bool min_turn) {
   ++nodes_;
+  if (multipv_ > 0) pv_[ply].clear();
   enter(ply, pos);
   if (aborted_ || out_of_budget()) {
     aborted_ = true;
@@ -254,6 +265,7 @@ float AlphaBetaSearch::alphabeta(const Position& pos, int depth, float alpha, fl
         if (maximizing ? v > best : v < best) {
           best = v;
           best_first = o.first;
+          if (multipv_ > 0) note_pv(ply, child.move, movers[m].to_move);
         }
         if (maximizing)
           alpha = std::max(alpha, v);
@@ -276,6 +288,7 @@ done:
 AlphaBetaSearch::Values AlphaBetaSearch::maxn(const Position& pos, int depth, int ply, PlayerId parent,
                                               float parent_best) {
   ++nodes_;
+  if (multipv_ > 0) pv_[ply].clear();
   enter(ply, pos);
   if (aborted_ || out_of_budget()) {
     aborted_ = true;
@@ -308,6 +321,7 @@ AlphaBetaSearch::Values AlphaBetaSearch::maxn(const Position& pos, int depth, in
         best = v;
         best_first = o.first;
         have = true;
+        if (multipv_ > 0) note_pv(ply, child.move, p);
       }
       if (shallow_cut(options_.pruning, parent, p, parent_best, best[p])) {
         if (!quiet) note_cutoff(o.first, ply, depth);
@@ -356,22 +370,34 @@ AlphaBetaResult AlphaBetaSearch::search(const Position& root) {
 
   const bool scalar = options_.algorithm != AbAlgorithm::kMaxN;
   const int depth_limit = options_.max_depth > 0 ? options_.max_depth : 64;
+  // Analysis: the `want` best values of this iteration so far, best first; the others are
+  // searched against the last of them.
+  const size_t want = static_cast<size_t>(std::max(multipv_, 1));
   for (int depth = 1; depth <= depth_limit; ++depth) {
     float best = -kInfinity;
     size_t best_index = 0;
     size_t searched = 0;  // root moves fully searched at this depth
+    std::vector<float> top, values;
+    std::vector<std::vector<PvStep>> pvs;
     for (size_t i = 0; i < moves.size(); ++i) {
       const Position& after = moves[i].second.after;
+      const float bound = multipv_ > 1 ? (top.size() >= want ? top[want - 1] : -kInfinity) : best;
       float v;
       if (scalar) {
-        const float alpha = options_.pruning ? best : -kInfinity;
+        const float alpha = options_.pruning ? bound : -kInfinity;
         const bool reply = options_.algorithm == AbAlgorithm::kBestReply;
         v = alphabeta(after, depth - 1, alpha, kInfinity, 1, reply);
       } else {
-        v = maxn(after, depth - 1, 1, root_player_, best)[root_player_];
+        v = maxn(after, depth - 1, 1, root_player_, bound)[root_player_];
       }
       if (aborted_) break;
       ++searched;
+      if (multipv_ > 0) {
+        values.push_back(v);
+        pvs.push_back(pv_[1]);
+        top.insert(std::upper_bound(top.begin(), top.end(), v, std::greater<float>()), v);
+        if (top.size() > want) top.pop_back();
+      }
       if (v > best) {
         best = v;
         best_index = i;
@@ -383,15 +409,43 @@ AlphaBetaResult AlphaBetaSearch::search(const Position& root) {
       result.move = moves[best_index].second.move;
       result.value = best;
     }
+    // Analysis: the best root moves of the deepest iteration that searched enough of them (the
+    // first of ties, as above, so that the first line is the move chosen).
+    std::vector<size_t> best_first;
+    if (multipv_ > 0 && searched >= std::min(want, moves.size())) {
+      for (size_t i = 0; i < searched; ++i) best_first.push_back(i);
+      std::stable_sort(best_first.begin(), best_first.end(), [&](size_t x, size_t y) { return values[x] > values[y]; });
+      best_first.resize(std::min(want, best_first.size()));
+      result.lines.clear();
+      for (size_t i : best_first) result.lines.push_back({moves[i].second.move, values[i], depth, pvs[i]});
+    }
     if (aborted_) break;
     result.depth = depth;
-    std::rotate(moves.begin(), moves.begin() + static_cast<long>(best_index),
-                moves.begin() + static_cast<long>(best_index) + 1);
+    if (multipv_ > 1) {  // the best moves first, in order, then the others as they were
+      std::vector<std::pair<int, SearchChild>> reordered;
+      std::vector<bool> taken(moves.size(), false);
+      for (size_t i : best_first) {
+        reordered.push_back(moves[i]);
+        taken[i] = true;
+      }
+      for (size_t i = 0; i < moves.size(); ++i)
+        if (!taken[i]) reordered.push_back(std::move(moves[i]));
+      moves = std::move(reordered);
+    } else {
+      std::rotate(moves.begin(), moves.begin() + static_cast<long>(best_index),
+                  moves.begin() + static_cast<long>(best_index) + 1);
+    }
     if (best >= kWinThreshold) break;
     if (options_.seconds > 0 &&
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count() > options_.seconds * 0.5)
       break;  // the next depth would not finish
     if (options_.max_nodes > 0 && nodes_ * 2 > options_.max_nodes) break;
+  }
+  // Several lines: an unfinished iteration that searched fewer moves than the lines keeps the
+  // lines of the last one; the move is that of the first line.
+  if (multipv_ > 1 && !result.lines.empty()) {
+    result.move = result.lines.front().move;
+    result.value = result.lines.front().value;
   }
   return finish();
 }

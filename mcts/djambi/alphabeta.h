@@ -42,6 +42,21 @@ struct AlphaBetaOptions {
   std::shared_ptr<const AccumulatorNet> learned;
 };
 
+// One whole move of a principal variation, and who makes it (under brs, a reply need not come
+// from the player whose turn it is in the game).
+struct PvStep {
+  SearchMove move;
+  PlayerId mover = kNobody;
+};
+
+// A root move of an analysing search (AlphaBetaSearch::set_analysis).
+struct AlphaBetaLine {
+  SearchMove move;
+  float value = 0;              // the root player's share after it
+  int depth = 0;                // of the iteration that found `value`
+  std::vector<PvStep> pv;       // the moves after it, as far as the search followed them
+};
+
 struct AlphaBetaResult {
   SearchMove move;                // engine actions of the chosen whole move
   float value = 0;                // the root player's share after it, as searched
@@ -49,6 +64,10 @@ struct AlphaBetaResult {
   uint64_t nodes = 0;             // positions visited, quiescence included
   double seconds = 0;
   int root_moves = 0;             // whole moves searched at the root
+  // With set_analysis(K): the K best root moves, best first (`move` and `value` are the
+  // first's), with exact values, from the deepest iteration that searched at least K root moves
+  // (or all of them).
+  std::vector<AlphaBetaLine> lines;
 };
 
 class AlphaBetaSearch {
@@ -56,6 +75,10 @@ class AlphaBetaSearch {
   explicit AlphaBetaSearch(const AlphaBetaOptions& options);
   const AlphaBetaOptions& options() const { return options_; }
   void set_limits(int max_depth, double seconds, uint64_t max_nodes);
+  // multipv > 0: the searches keep principal variations and the exact values of the `multipv`
+  // best root moves (AlphaBetaResult::lines), searching the others against the multipv-th best
+  // value (1: the same search as without). 0 (the default): neither.
+  void set_analysis(int multipv) { multipv_ = multipv; }
   // Searches the turn of `root.to_move` (a running game, at a turn start).
   AlphaBetaResult search(const Position& root);
   // The hand-written static value of a position (shares per player index; terminal
@@ -97,6 +120,8 @@ class AlphaBetaSearch {
   // First move parts of `turn`, best first (kills_only: those that may kill).
   void order_moves(const Turn& turn, int ply, Action tt_move, bool kills_only, std::vector<Ordered>& out) const;
   void note_cutoff(Action first, int ply, int depth);
+  // The principal variation at `ply`: `move` by `mover`, then the one found at ply + 1.
+  void note_pv(int ply, const SearchMove& move, PlayerId mover);
   // The positions whose turns a scalar node searches: at a brs reply node, one per alive
   // opponent of the root player, set to move; otherwise `pos` itself. Returns how many.
   int mover_positions(const Position& pos, bool reply, std::array<Position, 3>& out) const;
@@ -122,6 +147,8 @@ class AlphaBetaSearch {
   std::chrono::steady_clock::time_point start_;
   std::vector<std::vector<SearchChild>> child_stack_;  // per ply, reused between nodes
   std::vector<std::vector<Ordered>> order_stack_;
+  int multipv_ = 0;
+  std::vector<std::vector<PvStep>> pv_;  // per ply, when multipv_ > 0
 };
 
 }  // namespace djambi

@@ -1,5 +1,6 @@
 #include "mcts/djambi/alphabeta_player.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <stdexcept>
 
@@ -42,6 +43,62 @@ std::vector<Action> AlphaBetaPlayer::choose_turn(const GameState& state) {
                 turn_to_string(state, out).c_str(), result_.depth, result_.value,
                 static_cast<unsigned long long>(result_.nodes), result_.seconds, result_.root_moves);
   analysis_ = line;
+  return out;
+}
+
+namespace {
+
+// The decisions of an engine's whole move in `state`'s view.
+std::vector<Action> view_actions(const DjambiState& state, const SearchMove& move) {
+  std::vector<Action> out;
+  for (int i = 0; i < move.size; ++i) out.push_back(state.to_view_action(move.actions[i]));
+  return out;
+}
+
+}  // namespace
+
+std::optional<SearchAnalysis> AlphaBetaPlayer::analyze(const GameState& state, int multipv) {
+  search_.set_analysis(std::max(multipv, 1));
+  SearchAnalysis out;
+  try {
+    out.chosen = choose_turn(state);
+  } catch (...) {
+    search_.set_analysis(0);
+    throw;
+  }
+  search_.set_analysis(0);
+  const DjambiState& root = *as_djambi(state);
+  const bool from_turn_start = root.at_turn_start();  // else choose_turn searched nothing
+  out.nodes = from_turn_start ? static_cast<int64_t>(result_.nodes) : 0;
+  out.seconds = from_turn_start ? result_.seconds : 0.0;
+  if (!searched_) {  // a forced move, or a turn begun by someone else: nothing searched
+    SearchLine line;
+    line.move = out.chosen;
+    line.pv = {out.chosen};
+    out.lines.push_back(line);
+    return out;
+  }
+  out.root_score = result_.value;
+  out.depth = result_.depth;
+  for (const AlphaBetaLine& l : result_.lines) {
+    SearchLine line;
+    line.move = view_actions(root, l.move);
+    line.score = l.value;
+    line.depth = l.depth;
+    line.pv.push_back(line.move);
+    // The variation as far as it is a line of the game: each move by the player to move, legal.
+    auto s = state.clone();
+    apply_turn(*s, line.move);
+    for (const PvStep& step : l.pv) {
+      const DjambiState* d = as_djambi(*s);
+      if (s->is_terminal() || !s->at_turn_start() || s->current_player() != d->seat_of(step.mover)) break;
+      const std::vector<Action> turn = view_actions(*d, step.move);
+      if (turn_to_string(*s, turn) == "?") break;
+      apply_turn(*s, turn);
+      line.pv.push_back(turn);
+    }
+    out.lines.push_back(std::move(line));
+  }
   return out;
 }
 

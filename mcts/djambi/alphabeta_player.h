@@ -24,6 +24,11 @@ class AlphaBetaPlayer : public Player {
   // The root player's share as searched (nothing for a forced move, played without a search).
   std::optional<float> last_value() const override { return searched_ ? std::optional<float>(result_.value) : std::nullopt; }
   bool set_budget(const SearchBudget& budget) override;
+  // The `multipv` best root moves with exact scores (the root player's share), the depth and
+  // principal variations: under brs, as far as its replies come from the player whose turn it is.
+  // With multipv 1 the search is the one of choose_turn; with more, the other moves are searched
+  // against the multipv-th best score, which may end a node- or time-limited search elsewhere.
+  std::optional<SearchAnalysis> analyze(const GameState& state, int multipv) override;
   const AlphaBetaResult& last_result() const { return result_; }
 
  private:
