@@ -13,6 +13,7 @@
 #include "apps/serve/http.h"
 #include "env/game_record.h"
 #include "tests/temp_dir.h"
+#include "tests/web/test_server.h"
 
 namespace djambi::cli::serve {
 namespace {
@@ -25,15 +26,10 @@ class ServeApiTest : public ::testing::Test {
   void TearDown() override { stop(); }
 
   void start(ServeOptions options) {
-    stop();
     options.opponents = {"random"};
     options.records = records_.path().string();
-    api_ = std::make_unique<ServeApi>(options, basic_player_factory());
-    server_ = std::make_unique<WebServer>(*api_);
-    const int port = server_->bind("127.0.0.1", 0);
-    thread_ = std::thread([this] { server_->run(); });
-    for (int i = 0; i < 500 && !server_->running(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    ASSERT_TRUE(server_->running());
+    const int port = server_.start(options);
+    ASSERT_NE(port, 0);
     client_ = std::make_unique<httplib::Client>("127.0.0.1", port);
     // The session cookie, as a browser would keep it.
     auto res = client_->Get("/api/info");
@@ -43,11 +39,7 @@ class ServeApiTest : public ::testing::Test {
     cookie_ = set.substr(0, set.find(';'));
   }
 
-  void stop() {
-    if (server_) server_->stop();
-    if (thread_.joinable()) thread_.join();
-    server_.reset();
-  }
+  void stop() { server_.stop(); }
 
   httplib::Headers headers(const std::string& cookie = "") const { return {{"Cookie", cookie.empty() ? cookie_ : cookie}}; }
 
@@ -78,9 +70,7 @@ class ServeApiTest : public ::testing::Test {
   }
 
   test::TempDir records_{"serve"};
-  std::unique_ptr<ServeApi> api_;
-  std::unique_ptr<WebServer> server_;
-  std::thread thread_;
+  TestServer server_;
   std::unique_ptr<httplib::Client> client_;
   std::string cookie_;
 };

@@ -16,6 +16,7 @@
 
 #include "apps/serve/api.h"
 #include "apps/serve/http.h"
+#include "tests/web/test_server.h"
 
 namespace djambi::cli::serve {
 namespace {
@@ -28,23 +29,14 @@ class ServeLimitsTest : public ::testing::Test {
   void TearDown() override { stop(); }
 
   void start(ServeOptions options) {
-    stop();
     options.opponents = {"random"};
-    api_ = std::make_unique<ServeApi>(options, basic_player_factory());
-    server_ = std::make_unique<WebServer>(*api_);
-    port_ = server_->bind("127.0.0.1", 0);
-    thread_ = std::thread([this] { server_->run(); });
-    for (int i = 0; i < 500 && !server_->running(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    ASSERT_TRUE(server_->running());
+    port_ = server_.start(options);
+    ASSERT_NE(port_, 0);
     client_ = std::make_unique<httplib::Client>("127.0.0.1", port_);
     client_->set_read_timeout(20, 0);
     client_->set_write_timeout(20, 0);
   }
-  void stop() {
-    if (server_) server_->stop();
-    if (thread_.joinable()) thread_.join();
-    server_.reset();
-  }
+  void stop() { server_.stop(); }
 
   std::string own_host() const { return "127.0.0.1:" + std::to_string(port_); }
 
@@ -82,9 +74,7 @@ class ServeLimitsTest : public ::testing::Test {
     return res && res->status == 200;
   }
 
-  std::unique_ptr<ServeApi> api_;
-  std::unique_ptr<WebServer> server_;
-  std::thread thread_;
+  TestServer server_;
   std::unique_ptr<httplib::Client> client_;
   int port_ = 0;
 };
@@ -204,7 +194,7 @@ TEST_F(ServeLimitsTest, ForgedSessionTokenIsNotAdopted) {
   const std::string issued = set.substr(std::string(kSessionCookie).size() + 1, 32);
   EXPECT_NE(issued, forged);
   EXPECT_TRUE(GameStore::is_token(issued));
-  EXPECT_FALSE(api_->store().has_session(forged));
+  EXPECT_FALSE(server_.api().store().has_session(forged));
   // The issued token is kept: no new cookie for it.
   auto again = client_->Get("/api/info", {{"Cookie", std::string(kSessionCookie) + "=" + issued}});
   ASSERT_TRUE(again);
