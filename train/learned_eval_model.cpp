@@ -2,11 +2,10 @@
 // (train/trained_model.h, docs/LEARNED_EVAL.md). Self-play plays whole games of the `ab`
 // player in this process, TBB's threads playing a round's games in parallel, or on mpirun's
 // actor ranks (train/actors/learned_eval_actor.h), which get each generation's bundle as a
-// weights message. Generations: every
-// ab.generation_steps learner steps the weights are written as players/generation-STEP.dje,
-// which self-play's players load from the next round on (the hand-written evaluation before the
-// first, and until ab.teacher_steps); each generation's bundle is kept, for measuring the run's
-// curve afterwards.
+// weights message. Generations: every ab.generation_steps learner steps the weights are written
+// as players/generation-STEP.dje, which self-play's players load from the next round on (the
+// hand-written evaluation before the first, and until ab.teacher_steps); each generation's
+// bundle is kept, for measuring the run's curve afterwards.
 #include <chrono>
 #include <stdexcept>
 
@@ -14,13 +13,12 @@
 #include "mcts/player.h"
 #include "nets/accumulator_checkpoint.h"
 #include "nets/device.h"
+#include "train/actors/actor_messages.h"
 #include "train/learned_eval_learner.h"
 #include "train/learned_eval_samples.h"
-#include "train/actors/actor_messages.h"
 #include "train/learned_eval_selfplay.h"
-#include "train/settings.h"
 #include "train/run/resume.h"
-#include "train/run_setup.h"
+#include "train/settings.h"
 #include "train/trained_model.h"
 
 namespace djambi {

@@ -52,8 +52,9 @@ void LearnedEvalActor::load_weights(const std::string& message) {
 ActorRound LearnedEvalActor::play(double wait_seconds) {
   ActorRound round;
   round.weights_version = weights_version();
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                                               std::chrono::duration<double>(wait_seconds));
+  const auto deadline = std::chrono::steady_clock::now() +
+                        std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                            std::chrono::duration<double>(wait_seconds));
   for (auto played = played_.pop_until(deadline); played; played = played_.try_pop()) {
     if (played->error) std::rethrow_exception(played->error);
     for (FinishedGame& g : played->round.games) round.games.push_back(std::move(g));

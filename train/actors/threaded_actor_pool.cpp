@@ -42,9 +42,12 @@ class ThreadedActorPool final : public ActorPool {
       opponent_games_ = opponent_games;
     }
     if (actor_error_) std::rethrow_exception(actor_error_);  // the actor has stopped
-    // Waits for one round, then takes the others already waiting.
+    // Waits for one round, then takes the others waiting, at most as many as the queue holds:
+    // the actor refills it while it is emptied, and the learner must not take more rounds at
+    // once than the actor may play ahead of it.
     std::vector<ActorRound> rounds;
-    for (auto played = played_.pop(); played; played = played_.try_pop()) {
+    for (auto played = played_.pop(); played;
+         played = rounds.size() < kMostWaiting ? played_.try_pop() : std::nullopt) {
       if (played->error) {
         actor_error_ = played->error;
         std::rethrow_exception(actor_error_);
