@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <stdexcept>
 
@@ -19,7 +20,10 @@ LearnedEvalActor::LearnedEvalActor(std::shared_ptr<const Game> game, const Learn
     : game_(game),
       selfplay_(game, settings),
       search_(settings.search),
-      folder_((fs::temp_directory_path() / ("djambi-ab-actor-" + std::to_string(::getpid()))).string()) {
+      // The process and the object: two actors of one process keep their bundles apart.
+      folder_((fs::temp_directory_path() / ("djambi-ab-actor-" + std::to_string(::getpid()) + "-" +
+                                            std::to_string(reinterpret_cast<uintptr_t>(this))))
+                  .string()) {
   fs::create_directories(folder_);
   if (!weights.empty()) load_weights(weights);
   thread_ = std::thread([this] { play_rounds(); });
@@ -55,7 +59,10 @@ ActorRound LearnedEvalActor::play(double wait_seconds) {
   const auto deadline = std::chrono::steady_clock::now() +
                         std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                             std::chrono::duration<double>(wait_seconds));
-  for (auto played = played_.pop_until(deadline); played; played = played_.try_pop()) {
+  // At most what the queue holds: the thread may refill it while it is emptied.
+  size_t taken = 0;
+  for (auto played = played_.pop_until(deadline); played;
+       played = ++taken < kMostWaiting ? played_.try_pop() : std::nullopt) {
     if (played->error) std::rethrow_exception(played->error);
     for (FinishedGame& g : played->round.games) round.games.push_back(std::move(g));
     round.weights_version = played->round.weights_version;

@@ -51,7 +51,8 @@ class LearnedEvalActor {
   mutable std::mutex mutex_;
   std::string bundle_;    // the generation to play, "" = the hand-written evaluation
   long long version_ = 0;
-  BoundedQueue<Played> played_{2};  // a slow learner holds the thread back, not its memory
+  static constexpr size_t kMostWaiting = 2;  // rounds played and not taken
+  BoundedQueue<Played> played_{kMostWaiting};  // a slow learner holds the thread back, not its memory
   std::thread thread_;
 };
 
