@@ -1,6 +1,6 @@
 #include "mcts/queued_evaluator.h"
 
-#include <exception>
+#include <stdexcept>
 
 namespace djambi {
 
@@ -25,7 +25,11 @@ void QueuedEvaluator::evaluate(const EvalBatch& batch) {
   Request request{&batch, {}};
   std::future<void> done = request.done.get_future();
   queue_.push(&request);
-  done.get();  // rethrows the inner evaluator's exception
+  done.get();
+  if (request.error) {
+    if (request.evaluator_error) throw EvaluatorError(*request.error);
+    throw std::runtime_error(*request.error);
+  }
 }
 
 std::vector<QueuedEvaluator::Request*> QueuedEvaluator::take_batch() {
@@ -58,15 +62,22 @@ void QueuedEvaluator::run() {
     positions_ += positions;
     ++inner_calls_;
     // Not letting it escape: on this thread an exception would end the process while callers wait.
-    std::exception_ptr error;
+    std::optional<std::string> error;
+    bool evaluator_error = false;
     try {
       evaluate_together(taken);
+    } catch (const EvaluatorError& e) {
+      error = e.what();
+      evaluator_error = true;
+    } catch (const std::exception& e) {
+      error = e.what();
     } catch (...) {
-      error = std::current_exception();
+      error = "the evaluator failed with an unknown error";
     }
     for (Request* r : taken) {
-      if (error) r->done.set_exception(error);
-      else r->done.set_value();
+      r->error = error;
+      r->evaluator_error = evaluator_error;
+      r->done.set_value();
     }
   }
 }

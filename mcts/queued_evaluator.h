@@ -8,6 +8,8 @@
 #include <chrono>
 #include <future>
 #include <memory>
+#include <optional>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -35,7 +37,12 @@ class QueuedEvaluator : public Evaluator {
  private:
   struct Request {
     const EvalBatch* batch;
-    std::promise<void> done;  // its value or the inner evaluator's exception
+    std::promise<void> done;  // set once the batch is evaluated, or the evaluation failed
+    // Why it failed, thrown again by the caller on its own thread: an exception object shared
+    // by several threads is freed through a reference count that libstdc++ keeps out of
+    // ThreadSanitizer's sight (it reported the free racing with a caller's what()).
+    std::optional<std::string> error;
+    bool evaluator_error = false;  // the error was an EvaluatorError (its type is kept)
   };
   void run();
   // Whole requests up to max_batch positions (at least one), waiting at most max_wait after
