@@ -39,6 +39,10 @@ struct AccumulatorNet {
   std::vector<float> head_bias;        // head
   std::vector<float> out_weights;      // head
   float out_bias = 0;
+  // The logits correct a base evaluation: the game adds the logs of its hand-written scores to
+  // them, so that zero output weights play exactly as the hand-written evaluation does. A
+  // property of the feature set (set when a bundle is loaded), not of the weights.
+  bool on_base = false;
 
   // Throws std::invalid_argument if a size disagrees with the shape, the shape is out of the
   // limits above, or a weight is not finite.

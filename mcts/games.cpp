@@ -31,10 +31,12 @@ HeuristicValues heuristic_of(const std::string& game_name) {
   return {};
 }
 
-LearnedEvalFeatures learned_eval_features_of(const std::string& game_name) {
+LearnedEvalFeatures learned_eval_features_of(const std::string& game_name, const std::string& feature_set) {
   if (game_name != kDjambi) return {};
+  const bool on_eval = feature_set == kLearnedEvalOnEvalFeatureSet;
+  if (!feature_set.empty() && feature_set != kLearnedEvalFeatureSet && !on_eval) return {};
   LearnedEvalFeatures f;
-  f.feature_set = kLearnedEvalFeatureSet;
+  f.feature_set = on_eval ? kLearnedEvalOnEvalFeatureSet : kLearnedEvalFeatureSet;
   f.features = kLearnedEvalFeatures;
   f.max_active = kMaxActiveFeatures;
   f.active = [](const GameState& state, int seat, int* out) {
@@ -42,6 +44,11 @@ LearnedEvalFeatures learned_eval_features_of(const std::string& game_name) {
     const PlayerId p = pos.player(seat);
     return pos.alive(p) ? learned_eval_features(pos, p, out) : 0;
   };
+  if (on_eval)
+    f.base = [](const GameState& state, int seat) {
+      const Position& pos = dynamic_cast<const DjambiState&>(state).position();
+      return learned_eval_base_logits(pos)[pos.player(seat)];
+    };
   f.player_spec = [](const std::string& path, const std::string& options) {
     std::string spec = "ab";
     if (!options.empty()) spec += "," + options;

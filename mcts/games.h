@@ -29,12 +29,16 @@ struct LearnedEvalFeatures {
   // The active features of `state` (at a turn start) seen by the player of `seat`, written to
   // `out` (max_active room); 0 for a seat out of the game.
   std::function<int(const GameState& state, int seat, int* out)> active;
+  // For a feature set whose logits correct a base evaluation (AccumulatorNet::on_base): the
+  // base logit of the player of `seat` in `state` (a running game); empty otherwise.
+  std::function<float(const GameState& state, int seat)> base;
   // The `ab` player's spec with the learned evaluation of the bundle `path` and `options`
   // ("nodes=2000", ...), or the hand-written evaluation when `path` is empty.
   std::function<std::string(const std::string& path, const std::string& options)> player_spec;
 };
-// Those of the game named `game_name`; `features` 0 for a game without a learned evaluation.
-LearnedEvalFeatures learned_eval_features_of(const std::string& game_name);
+// The feature set `feature_set` of the game named `game_name` (its first when empty); `features`
+// 0 for a game without a learned evaluation or without that feature set.
+LearnedEvalFeatures learned_eval_features_of(const std::string& game_name, const std::string& feature_set = "");
 
 // Adds to `factory` the players of particular games (greedy, ab: Djambi); each refuses to be
 // seated in another game, naming the games it plays.

@@ -288,6 +288,8 @@ const std::vector<Key>& keys() {
                         "Learner steps per generation: self-play plays with the newest evaluation, written as a bundle every this many steps (the hand-written evaluation before the first)."));
     t.push_back(int_key(DJ_KEY(ab, teacher_steps), 0, 0, 1000000000,
                         "Learner steps during which self-play keeps searching with the hand-written evaluation (the teacher) although generations are written: the first learns a deeper hand-written evaluation, as first NNUE nets learned from their engine's searches (0 = the first generation takes over)."));
+    t.push_back(text_key(DJ_KEY(ab, features), "", "a feature set of the game's learned evaluation", [](const std::string&) {},
+                         "The learned evaluation's feature set (docs/LEARNED_EVAL.md): for Djambi djambi-pieces-1 (pieces by kind, controller and square) or djambi-pieces-1-on-eval (the same features correcting the hand-written evaluation: it starts as that evaluation). Empty = the game's first."));
     // replay
     t.push_back(int_key(DJ_KEY(replay, window), 50000, 1, 100000000,
                         "Samples kept in the replay buffer (the most recent)."));
@@ -692,6 +694,8 @@ void check_cross(const TrainConfig& c) {
     throw Problem{"selfplay.heuristic_value", "above 0, but the heuristic evaluation judges Djambi positions only"};
   if (c.selfplay.player == "ab" && learned_eval_features_of(c.game.name).features == 0)
     throw Problem{"selfplay.player", "ab, but the alpha-beta player and its learned evaluation play Djambi only"};
+  if (c.selfplay.player == "ab" && learned_eval_features_of(c.game.name, c.ab.features).features == 0)
+    throw Problem{"ab.features", "'" + c.ab.features + "' is not a feature set of " + c.game.name + "'s learned evaluation"};
   // The learned evaluation's self-play seats ab alone and learns from its searches and results.
   if (c.selfplay.player == "ab" && c.selfplay.opponent_games > 0)
     throw Problem{"selfplay.opponent_games", "above 0, but selfplay.player ab seats no opponents (set it to 0)"};

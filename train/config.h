@@ -78,6 +78,7 @@ struct TrainConfig {
     int random_turns = 0;      // turns played at random at the start of each self-play game
     int generation_steps = 0;  // learner steps between the bundles self-play plays with
     int teacher_steps = 0;     // before this step self-play searches with the hand-written evaluation
+    std::string features;      // the feature set (the game's first when empty)
   };
   struct Replay {
     int window = 0;

@@ -21,6 +21,7 @@ struct LearnedEvalLearnerSettings {
   double learning_rate = 1e-3;
   double weight_decay = 0;
   double lambda = 0.5;  // the search's share of the target
+  bool base = false;    // the samples carry base logits, added to the model's (on_base)
 };
 
 // The loss's parts: `total`, the search part as `policy` and the result part as `value` (the
@@ -30,6 +31,9 @@ class LearnedEvalLearner {
   LearnedEvalLearner(AccumulatorModel model, const LearnedEvalLearnerSettings& settings, torch::Device device);
   LossStats step(const std::vector<const Sample*>& batch);
   LossStats loss(const std::vector<const Sample*>& batch);
+  // The values [batch, players] the model gives the samples' positions (by seat from the one to
+  // act), base logits included: what the search computes from the exported weights.
+  torch::Tensor shares(const std::vector<const Sample*>& batch);
 
   AccumulatorModel& model() { return model_; }
   torch::optim::Optimizer& optimizer() { return *optimizer_; }
@@ -38,6 +42,12 @@ class LearnedEvalLearner {
 
  private:
   LossStats compute(const std::vector<const Sample*>& batch, bool learn);
+  // The model's logits for `batch` (base logits added), its values as stored in the samples
+  // ([batch, value size]) and which perspectives are in the game, on the learner's device.
+  struct Forward {
+    torch::Tensor logits, values, in_game;
+  };
+  Forward forward(const std::vector<const Sample*>& batch);
 
   AccumulatorModel model_;
   LearnedEvalLearnerSettings settings_;

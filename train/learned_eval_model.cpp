@@ -31,7 +31,7 @@ class LearnedEvalModel final : public TrainedModel {
       : config_(config),
         game_(std::move(game)),
         dir_(dir),
-        features_(learned_eval_features_of(game_->name())),
+        features_(learned_eval_features_of(game_->name(), config_.ab.features)),
         device_(select_device(config_.net.device)) {
     if (features_.features == 0)
       throw std::invalid_argument("selfplay.player: ab, but " + game_->name() + " has no learned evaluation");
@@ -45,12 +45,18 @@ class LearnedEvalModel final : public TrainedModel {
     s.learning_rate = config_.learner.learning_rate;
     s.weight_decay = config_.learner.weight_decay;
     s.lambda = config_.ab.lambda;
-    learner_ = std::make_unique<LearnedEvalLearner>(
-        AccumulatorModel(AccumulatorNetShape{features_.features, config_.ab.hidden, config_.ab.head}), s, device_);
+    s.base = static_cast<bool>(features_.base);
+    AccumulatorModel model(AccumulatorNetShape{features_.features, config_.ab.hidden, config_.ab.head});
+    // A correction of a base evaluation starts as none: the first generation plays as the base.
+    if (s.base) {
+      torch::NoGradGuard no_grad;
+      model->out->weight.zero_();
+    }
+    learner_ = std::make_unique<LearnedEvalLearner>(std::move(model), s, device_);
   }
 
   SampleShape sample_shape() const override {
-    return learned_eval_sample_shape(game_->num_players(), features_.max_active);
+    return learned_eval_sample_shape(game_->num_players(), features_.max_active, static_cast<bool>(features_.base));
   }
   long long steps() const override { return learner_->steps(); }
 

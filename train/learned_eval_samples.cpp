@@ -5,8 +5,8 @@
 
 namespace djambi {
 
-SampleShape learned_eval_sample_shape(int players, int max_active) {
-  return {players * max_active * static_cast<int>(sizeof(uint16_t)), 0, players + 1};
+SampleShape learned_eval_sample_shape(int players, int max_active, bool with_base) {
+  return {players * max_active * static_cast<int>(sizeof(uint16_t)), 0, players + 1 + (with_base ? players : 0)};
 }
 
 Sample encode_learned_eval_sample(const GameState& state, const LearnedEvalFeatures& features, float search_value) {
@@ -21,8 +21,11 @@ Sample encode_learned_eval_sample(const GameState& state, const LearnedEvalFeatu
   Sample s;
   s.observation.resize(slots.size() * sizeof(uint16_t));
   std::memcpy(s.observation.data(), slots.data(), s.observation.size());
-  s.value.assign(static_cast<size_t>(players) + 1, 0.0f);
+  s.value.assign(static_cast<size_t>(learned_eval_sample_shape(players, features.max_active, bool(features.base)).num_players), 0.0f);
   s.value[static_cast<size_t>(players)] = search_value;
+  if (features.base)
+    for (int j = 0; j < players; ++j)
+      s.value[static_cast<size_t>(players + 1 + j)] = features.base(state, (to_act + j) % players);
   return s;
 }
 
@@ -30,8 +33,8 @@ void set_learned_eval_result(Sample& sample, const float* shares_by_seat, int pl
   for (int j = 0; j < players; ++j) sample.value[static_cast<size_t>(j)] = shares_by_seat[(seat_to_act + j) % players];
 }
 
-FeatureBatch to_feature_batch(const std::vector<const Sample*>& batch, int players, int max_active) {
-  const SampleShape shape = learned_eval_sample_shape(players, max_active);
+FeatureBatch to_feature_batch(const std::vector<const Sample*>& batch, int players, int max_active, bool with_base) {
+  const SampleShape shape = learned_eval_sample_shape(players, max_active, with_base);
   const int64_t n = static_cast<int64_t>(batch.size());
   std::vector<int64_t> features, offsets;
   features.reserve(static_cast<size_t>(n * players * 40));

@@ -8,7 +8,9 @@
 //   legal, policy  empty
 //   value        the game's result by seat from the one to act on (shares that sum to 1: the
 //                winner's 1, a draw split among its survivors), then the search's value of the
-//                position for the one to act (its share, in [0, 1])
+//                position for the one to act (its share, in [0, 1]), then, for a feature set
+//                with a base evaluation (LearnedEvalFeatures::base), each seat's base logit from
+//                the one to act
 #include <torch/torch.h>
 
 #include <vector>
@@ -21,7 +23,7 @@ namespace djambi {
 
 constexpr uint16_t kNoFeature = 0xFFFF;
 
-SampleShape learned_eval_sample_shape(int players, int max_active);
+SampleShape learned_eval_sample_shape(int players, int max_active, bool with_base = false);
 
 // The sample of `state` (a running game, at a turn start) with the search's value for the player
 // to act; its result values are set later (set_learned_eval_result).
@@ -31,6 +33,7 @@ Sample encode_learned_eval_sample(const GameState& state, const LearnedEvalFeatu
 void set_learned_eval_result(Sample& sample, const float* shares_by_seat, int players, int seat_to_act);
 
 // The batch as the model reads it. Throws std::invalid_argument for a sample of another shape.
-FeatureBatch to_feature_batch(const std::vector<const Sample*>& batch, int players, int max_active);
+FeatureBatch to_feature_batch(const std::vector<const Sample*>& batch, int players, int max_active,
+                              bool with_base = false);
 
 }  // namespace djambi

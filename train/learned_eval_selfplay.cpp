@@ -20,7 +20,7 @@ std::vector<float> result_shares(const Outcome& outcome) {
 LearnedEvalSelfPlay::LearnedEvalSelfPlay(std::shared_ptr<const Game> game, const LearnedEvalSelfPlaySettings& settings)
     : game_(std::move(game)),
       settings_(settings),
-      features_(learned_eval_features_of(game_->name())),
+      features_(learned_eval_features_of(game_->name(), settings.feature_set)),
       factory_(basic_player_factory()) {
   if (features_.features == 0)
     throw std::invalid_argument("the learned evaluation's self-play needs a game with one (Djambi), not " + game_->name());

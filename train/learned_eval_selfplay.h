@@ -19,6 +19,7 @@ namespace djambi {
 struct LearnedEvalSelfPlaySettings {
   int games = 1;              // played in parallel in a round
   std::string search;         // the player's options, e.g. "nodes=20000"
+  std::string feature_set;    // of the learned evaluation (the game's first when empty)
   int random_turns = 0;       // turns played at random at the start of each game
   int max_decisions = 1000;   // longer games are stopped and adjudicated (env/outcome.h)
   uint64_t seed = 0;

@@ -89,6 +89,7 @@ LearnedEvalSelfPlaySettings learned_eval_selfplay_settings(const TrainConfig& c,
   LearnedEvalSelfPlaySettings s;
   s.games = c.selfplay.games > 0 ? c.selfplay.games : tree_threads(c);
   s.search = "nodes=" + std::to_string(c.ab.nodes);
+  s.feature_set = c.ab.features;
   s.random_turns = c.ab.random_turns;
   s.max_decisions = c.selfplay.max_decisions;
   s.seed = seed;
@@ -96,8 +97,10 @@ LearnedEvalSelfPlaySettings learned_eval_selfplay_settings(const TrainConfig& c,
 }
 
 SampleShape run_sample_shape(const TrainConfig& c, const Game& game) {
-  if (c.selfplay.player == "ab")
-    return learned_eval_sample_shape(game.num_players(), learned_eval_features_of(game.name()).max_active);
+  if (c.selfplay.player == "ab") {
+    const LearnedEvalFeatures f = learned_eval_features_of(game.name(), c.ab.features);
+    return learned_eval_sample_shape(game.num_players(), f.max_active, static_cast<bool>(f.base));
+  }
   return sample_shape_of(game);
 }
 

@@ -1,10 +1,12 @@
 #include "mcts/djambi/learned_eval.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <stdexcept>
 
 #include "env/djambi/view.h"
+#include "mcts/djambi/eval.h"
 
 namespace djambi {
 
@@ -63,15 +65,24 @@ int learned_eval_features(const Position& pos, PlayerId perspective, int* out) {
   return n;
 }
 
+std::array<float, 4> learned_eval_base_logits(const Position& pos) {
+  std::array<float, 4> logits{};
+  const std::array<float, 4> scores = player_scores(pos, EvalWeights{});
+  for (int p = 0; p < 4; ++p)
+    if (scores[p] > 0) logits[p] = std::log(scores[p]);
+  return logits;
+}
+
 std::array<float, 4> learned_eval_shares(const AccumulatorNet& net, const Position& pos) {
   std::array<float, 4> logits{}, shares{};
+  if (net.on_base) logits = learned_eval_base_logits(pos);
   const std::array<bool, 4> alive = alive_players(pos);
   std::vector<float> acc(static_cast<size_t>(net.shape.hidden));
   int features[kMaxActiveFeatures];
   for (PlayerId p = 0; p < 4; ++p) {
     if (!alive[p]) continue;
     net.refresh(features, learned_eval_features(pos, p, features), acc.data());
-    logits[p] = net.logit(acc.data());
+    logits[p] += net.logit(acc.data());
   }
   shares_from_logits(logits, alive, shares);
   return shares;
@@ -83,12 +94,15 @@ std::shared_ptr<const AccumulatorNet> load_learned_eval(const std::string& path,
     throw std::runtime_error(path + ": a learned evaluation for " + what + " '" + theirs + "', not '" + ours + "'");
   };
   if (bundle.info.game != "djambi") refuse("the game", bundle.info.game, "djambi");
-  if (bundle.info.feature_set != kLearnedEvalFeatureSet)
-    refuse("the feature set", bundle.info.feature_set, kLearnedEvalFeatureSet);
+  const bool on_base = bundle.info.feature_set == kLearnedEvalOnEvalFeatureSet;
+  if (bundle.info.feature_set != kLearnedEvalFeatureSet && !on_base)
+    refuse("the feature set", bundle.info.feature_set,
+           std::string(kLearnedEvalFeatureSet) + "' or '" + kLearnedEvalOnEvalFeatureSet);
   if (bundle.info.variants != variants.to_string()) refuse("the variant set", bundle.info.variants, variants.to_string());
   if (bundle.net.shape.features != kLearnedEvalFeatures)
     throw std::runtime_error(path + ": " + std::to_string(bundle.net.shape.features) + " features where " +
                              kLearnedEvalFeatureSet + " has " + std::to_string(kLearnedEvalFeatures));
+  bundle.net.on_base = on_base;
   return std::make_shared<const AccumulatorNet>(std::move(bundle.net));
 }
 
@@ -178,8 +192,9 @@ std::array<float, 4> LearnedEval::shares(int ply) {
   const Position& pos = *slots_[static_cast<size_t>(ply)].pos;
   const std::array<bool, 4> alive = alive_players(pos);
   std::array<float, 4> logits{}, out{};
+  if (net_->on_base) logits = learned_eval_base_logits(pos);
   for (PlayerId p = 0; p < 4; ++p)
-    if (alive[p]) logits[p] = net_->logit(accumulator(ply, p));
+    if (alive[p]) logits[p] += net_->logit(accumulator(ply, p));
   shares_from_logits(logits, alive, out);
   return out;
 }

@@ -11,6 +11,11 @@
 //   to move        2511 + relation of the player to move                             4
 //   extra turn     2515, while a power turn follows another player's turn            1
 // Whether a chief holds power is where it stands (e5); the quiet-turn counter is not seen.
+//
+// Feature set "djambi-pieces-1-on-eval": the same features, and each player's logit is added to
+// the log of its hand-written score (mcts/djambi/eval.h, default weights), so that the net
+// learns a correction of the hand-written evaluation; with zero output weights it is that
+// evaluation (its shares are the scores over their total).
 #include <array>
 #include <memory>
 #include <string>
@@ -23,6 +28,7 @@
 namespace djambi {
 
 constexpr const char* kLearnedEvalFeatureSet = "djambi-pieces-1";
+constexpr const char* kLearnedEvalOnEvalFeatureSet = "djambi-pieces-1-on-eval";
 constexpr int kLearnedEvalFeatures = 2516;
 // The most features active at once for one perspective: a piece or corpse per square, the
 // player to move and the extra turn.
@@ -32,12 +38,17 @@ constexpr int kMaxActiveFeatures = kNumSquares + 2;
 // room); returns how many. Ascending for the board, then to move, then extra turn.
 int learned_eval_features(const Position& pos, PlayerId perspective, int* out);
 
+// The base logits of the -on-eval feature set by player index: the log of each alive player's
+// hand-written score (at least 1, so at least 0), 0 for the others.
+std::array<float, 4> learned_eval_base_logits(const Position& pos);
+
 // Values by player index of `pos` (a running game) computed from scratch: the softmax of the
 // alive players' logits, 0 for the others.
 std::array<float, 4> learned_eval_shares(const AccumulatorNet& net, const Position& pos);
 
-// The net of the bundle at `path`, for games of `variants`. Throws std::runtime_error naming the
-// file: unreadable or corrupt, or made for another game, feature set or variant set.
+// The net of the bundle at `path`, for games of `variants` (on_base set for the -on-eval feature
+// set). Throws std::runtime_error naming the file: unreadable or corrupt, or made for another
+// game, feature set or variant set.
 std::shared_ptr<const AccumulatorNet> load_learned_eval(const std::string& path, Variants variants);
 
 // The evaluation of one search, along the line it searches. Positions are entered by ply as the

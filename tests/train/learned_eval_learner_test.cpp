@@ -36,26 +36,37 @@ std::vector<std::unique_ptr<GameState>> random_states(int count, uint64_t seed, 
 
 const Position& position_of(const GameState& s) { return dynamic_cast<const DjambiState&>(s).position(); }
 
+// For both feature sets (the -on-eval one adds the hand-written evaluation's log scores, which
+// its samples carry), the learner's values equal the search's from the exported weights.
 TEST(LearnedEvalModel, TheSearchsForwardEqualsLibTorchsOnTheSameWeights) {
-  torch::manual_seed(3);
-  AccumulatorModel model(AccumulatorNetShape{kLearnedEvalFeatures, 32, 16});
-  const AccumulatorNet net = to_accumulator_net(model);
-  const LearnedEvalFeatures features = learned_eval_features_of("djambi");
-  for (Variants variants : {Variants(), Variants().set(Variant::kTwoPlayers)}) {
-    const auto states = random_states(200, variants.bits() + 1u, variants);
-    std::vector<Sample> samples;
-    for (const auto& s : states) samples.push_back(encode_learned_eval_sample(*s, features, 0.5f));
-    std::vector<const Sample*> batch;
-    for (const Sample& s : samples) batch.push_back(&s);
-    const int players = states.front()->num_players();
-    torch::NoGradGuard no_grad;
-    const torch::Tensor shares = model->shares(to_feature_batch(batch, players, features.max_active));
-    for (size_t i = 0; i < states.size(); ++i) {
-      const Position& pos = position_of(*states[i]);
-      const auto expected = learned_eval_shares(net, pos);  // by player index
-      for (int j = 0; j < players; ++j) {
-        const PlayerId p = pos.player((states[i]->current_player() + j) % players);
-        ASSERT_NEAR(shares[static_cast<int64_t>(i)][j].item<float>(), expected[p], 1e-4) << "position " << i;
+  for (const char* feature_set : {kLearnedEvalFeatureSet, kLearnedEvalOnEvalFeatureSet}) {
+    torch::manual_seed(3);
+    const LearnedEvalFeatures features = learned_eval_features_of("djambi", feature_set);
+    ASSERT_EQ(features.feature_set, feature_set);
+    LearnedEvalLearnerSettings settings;
+    settings.max_active = features.max_active;
+    settings.base = static_cast<bool>(features.base);
+    LearnedEvalLearner learner(AccumulatorModel(AccumulatorNetShape{kLearnedEvalFeatures, 32, 16}), settings, torch::kCPU);
+    AccumulatorNet net = to_accumulator_net(learner.model());
+    net.on_base = settings.base;
+    for (Variants variants : {Variants(), Variants().set(Variant::kTwoPlayers)}) {
+      const auto states = random_states(200, variants.bits() + 1u, variants);
+      std::vector<Sample> samples;
+      for (const auto& s : states) samples.push_back(encode_learned_eval_sample(*s, features, 0.5f));
+      std::vector<const Sample*> batch;
+      for (const Sample& s : samples) batch.push_back(&s);
+      const int players = states.front()->num_players();
+      settings.players = players;
+      LearnedEvalLearner sized(learner.model(), settings, torch::kCPU);  // the same module
+      const torch::Tensor shares = sized.shares(batch);
+      for (size_t i = 0; i < states.size(); ++i) {
+        const Position& pos = position_of(*states[i]);
+        const auto expected = learned_eval_shares(net, pos);  // by player index
+        for (int j = 0; j < players; ++j) {
+          const PlayerId p = pos.player((states[i]->current_player() + j) % players);
+          ASSERT_NEAR(shares[static_cast<int64_t>(i)][j].item<float>(), expected[p], 1e-4)
+              << feature_set << " position " << i;
+        }
       }
     }
   }

@@ -152,6 +152,52 @@ TEST(LearnedEval, TheSearchScoresItsLeavesWithIt) {
   }
 }
 
+// The -on-eval feature set adds the hand-written evaluation's log scores to the logits: with
+// zero output weights it is the hand-written evaluation, and the search with it searches alike.
+TEST(LearnedEval, OnTheHandWrittenEvaluationNoCorrectionIsThatEvaluation) {
+  auto zero = std::make_shared<AccumulatorNet>(*random_net(16, 4, 7));
+  std::fill(zero->out_weights.begin(), zero->out_weights.end(), 0.0f);
+  zero->out_bias = 0.3f;  // the same for every player: no effect on shares
+  zero->on_base = true;
+  Rng rng(13);
+  Turn turn(Position::start());
+  ActionBuffer buffer;
+  AlphaBetaSearch hand_written(AlphaBetaOptions{});
+  int compared = 0;
+  for (int i = 0; i < 400 && !turn.game_over(); ++i) {
+    turn.apply(buffer[rng.below(static_cast<uint32_t>(turn.legal_actions(buffer.data())))]);
+    const Position& pos = turn.position();
+    if (pos.game_over() || pos.quiet >= Position::kDrawQuietTurns) continue;
+    const auto learned = learned_eval_shares(*zero, pos), expected = hand_written.evaluate(pos, 0);
+    for (int p = 0; p < 4; ++p) ASSERT_NEAR(learned[p], expected[p], 1e-5) << "decision " << i;
+    ++compared;
+  }
+  EXPECT_GT(compared, 100);
+
+  Position pos = Position::start();
+  for (int k = 0; k < 6; ++k) {
+    AlphaBetaOptions o;
+    o.max_depth = 2;
+    AlphaBetaSearch plain(o);
+    o.learned = zero;
+    AlphaBetaSearch corrected(o);
+    const AlphaBetaResult a = plain.search(pos), b = corrected.search(pos);
+    EXPECT_TRUE(a.move == b.move) << "turn " << k;
+    EXPECT_NEAR(a.value, b.value, 1e-5) << "turn " << k;
+    EXPECT_GT(corrected.learned_updates(), 0u);
+    Turn next(pos);
+    for (int i = 0; i < a.move.size; ++i) next.apply(a.move.actions[static_cast<size_t>(i)]);
+    pos = next.position();
+  }
+
+  // A correction moves the shares away from the hand-written ones.
+  const auto corrected = random_net(16, 4, 7);
+  auto on_base = std::make_shared<AccumulatorNet>(*corrected);
+  on_base->on_base = true;
+  const auto a = learned_eval_shares(*on_base, pos), b = learned_eval_shares(*corrected, pos);
+  EXPECT_GT(std::abs(a[0] - b[0]) + std::abs(a[1] - b[1]), 1e-3);
+}
+
 TEST(LearnedEval, TheAbPlayerLoadsABundleForItsVariantSetOnly) {
   test::TempDir dir("learned_eval");
   EvalBundle bundle{{"djambi", "", kLearnedEvalFeatureSet, 3, "test"}, *random_net(8, 4, 1)};
@@ -161,6 +207,10 @@ TEST(LearnedEval, TheAbPlayerLoadsABundleForItsVariantSetOnly) {
   bundle.info.variants = "";
   bundle.info.feature_set = "djambi-pieces-0";
   write_eval_bundle(dir.file("old.dje"), bundle);
+  bundle.info.feature_set = kLearnedEvalOnEvalFeatureSet;
+  write_eval_bundle(dir.file("on-eval.dje"), bundle);
+  EXPECT_TRUE(load_learned_eval(dir.file("on-eval.dje"), Variants())->on_base);
+  EXPECT_FALSE(load_learned_eval(dir.file("plain.dje"), Variants())->on_base);
   bundle.info.feature_set = kLearnedEvalFeatureSet;
   bundle.info.game = "tictactoe";
   write_eval_bundle(dir.file("ttt.dje"), bundle);
