@@ -1,14 +1,11 @@
 #include "apps/bot_session.h"
 
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <ostream>
 #include <sstream>
 #include <stdexcept>
 
-#include <nlohmann/json.hpp>
-
+#include "apps/analysis_json.h"
 #include "apps/board_text.h"
 #include "env/games.h"
 #include "env/io/message_text.h"
@@ -130,76 +127,12 @@ void BotSession::go(const std::vector<std::string>& words, std::ostream& out) {
   out << "bestmove " << turn_to_string(*state_, actions) << "\n";
 }
 
-namespace {
-
-// Four significant digits: enough to compare, short to read.
-double rounded(double v) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.4g", v);
-  return std::strtod(text, nullptr);
-}
-
-nlohmann::ordered_json rounded_list(const std::vector<float>& values) {
-  nlohmann::ordered_json out = nlohmann::ordered_json::array();
-  for (float v : values) out.push_back(rounded(v));
-  return out;
-}
-
-// The turns of `pv` in notation, from `state`, as far as they are legal.
-nlohmann::ordered_json pv_text(const GameState& state, const std::vector<std::vector<Action>>& pv) {
-  nlohmann::ordered_json out = nlohmann::ordered_json::array();
-  auto s = state.clone();
-  for (const std::vector<Action>& turn : pv) {
-    if (s->is_terminal()) break;
-    const std::string text = turn_to_string(*s, turn);
-    if (text == "?") break;
-    out.push_back(text);
-    apply_turn(*s, turn);
-  }
-  return out;
-}
-
-}  // namespace
-
 void BotSession::analyze(const std::vector<std::string>& words, std::ostream& out) {
   int multipv = 1;
   read_search_words(words, &multipv, out);
   const std::optional<SearchAnalysis> a = player_->analyze(*state_, multipv);
   if (!a) throw std::invalid_argument(spec_ + " does not search");
-  nlohmann::ordered_json j;
-  j["player"] = spec_;
-  j["to_move"] = seat_label(*state_, state_->current_player());
-  nlohmann::ordered_json seats = nlohmann::ordered_json::array();
-  for (int p = 0; p < state_->num_players(); ++p) seats.push_back(seat_label(*state_, p));
-  j["seats"] = seats;
-  j["bestmove"] = turn_to_string(*state_, a->chosen);
-  nlohmann::ordered_json budget;
-  if (a->visits >= 0) budget["visits"] = a->visits;
-  if (a->nodes >= 0) budget["nodes"] = a->nodes;
-  budget["seconds"] = rounded(a->seconds);
-  j["budget"] = budget;
-  nlohmann::ordered_json root = nlohmann::ordered_json::object();
-  if (!a->root_values.empty()) root["value"] = rounded_list(a->root_values);
-  if (a->root_score) root["score"] = rounded(*a->root_score);
-  if (a->nodes >= 0) root["depth"] = a->depth;
-  j["root"] = root;
-  nlohmann::ordered_json lines = nlohmann::ordered_json::array();
-  for (const SearchLine& l : a->lines) {
-    if (static_cast<int>(lines.size()) >= multipv) break;
-    nlohmann::ordered_json line;
-    line["move"] = turn_to_string(*state_, l.move);
-    if (l.visits >= 0) line["visits"] = l.visits;
-    if (l.prior) line["prior"] = rounded(*l.prior);
-    if (l.score) {
-      line["score"] = rounded(*l.score);
-      line["depth"] = l.depth;
-    }
-    if (!l.values.empty()) line["value"] = rounded_list(l.values);
-    line["pv"] = pv_text(*state_, l.pv);
-    lines.push_back(line);
-  }
-  j["lines"] = lines;
-  out << "analysis " << j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n";
+  out << "analysis " << json_line(analysis_json(*state_, *a, spec_, multipv)) << "\n";
 }
 
 bool BotSession::handle(const std::string& line, std::ostream& out) {
