@@ -174,7 +174,10 @@ void run_arena_command(ArenaOptions o, bool parallel_given) {
   }
   auto game = game_from(o.game, o.variants);
   if (o.format != "cross") specs = seats_of_format(o.format, specs, game->num_players());
-  if (o.games < 1) throw UsageError("--games must be at least 1, got " + std::to_string(o.games));
+  // Each game's result is kept until the summary: a bound keeps that memory small.
+  constexpr int kMaxGames = 1000000;
+  if (o.games < 1 || o.games > kMaxGames)
+    throw UsageError("--games must be from 1 to " + std::to_string(kMaxGames) + ", got " + std::to_string(o.games));
   if (o.max_turns < 1) throw UsageError("--max-turns must be at least 1, got " + std::to_string(o.max_turns));
   if (parallel_given && o.parallel < 1)
     throw UsageError("--parallel must be at least 1, got " + std::to_string(o.parallel));

@@ -6,6 +6,7 @@
 #include "apps/bot_session.h"
 #include "apps/cli_common.h"
 #include "apps/commands.h"
+#include "env/io/bounded_read.h"
 #include "nets/az_player.h"
 
 namespace djambi::cli {
@@ -19,6 +20,10 @@ struct BotOptions {
   uint64_t seed = 1;
 };
 
+// A position line with a long game's moves is tens of kilobytes; a longer line is refused
+// without being kept.
+constexpr size_t kMaxBotLineBytes = 1 << 20;
+
 void run_bot(const BotOptions& o) {
   auto game = game_from(o.game, o.variants);
   std::unique_ptr<Player> player;
@@ -30,7 +35,13 @@ void run_bot(const BotOptions& o) {
   BotSession session(game, std::move(player), o.player);
   std::string line;
   // Every reply is flushed at once: the other side waits for it before writing again.
-  while (std::getline(std::cin, line)) {
+  while (true) {
+    const LineRead read = read_line_at_most(std::cin, line, kMaxBotLineBytes);
+    if (read == LineRead::kEnd) break;
+    if (read == LineRead::kTooLong) {
+      std::cout << "error the line is longer than the limit of " << kMaxBotLineBytes << " bytes" << std::endl;
+      continue;
+    }
     const bool more = session.handle(line, std::cout);
     std::cout.flush();
     if (!more) break;

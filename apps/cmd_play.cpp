@@ -9,6 +9,7 @@
 #include "apps/commands.h"
 #include "env/game_record.h"
 #include "env/io/atomic_file.h"
+#include "env/io/bounded_read.h"
 #include "env/turn_text.h"
 #include "nets/az_player.h"
 
@@ -73,7 +74,12 @@ std::vector<Action> read_human_turn(const GameState& state, const std::string& m
     std::printf("%s to move> ", me.c_str());
     std::fflush(stdout);
     std::string line;
-    if (!std::getline(std::cin, line)) return {};
+    const LineRead read = read_line_at_most(std::cin, line, 4096);  // a move is a few words
+    if (read == LineRead::kEnd) return {};
+    if (read == LineRead::kTooLong) {
+      std::printf("that line is longer than 4096 bytes; type a move, 'help' or 'quit'\n");
+      continue;
+    }
     const size_t first = line.find_first_not_of(" \t\r");
     line = first == std::string::npos ? "" : line.substr(first, line.find_last_not_of(" \t\r") - first + 1);
     if (line.empty()) continue;

@@ -120,12 +120,20 @@ void check_seal(const std::string& bytes, const std::string& path) {
 
 // Reads the whole file, checks the seal and hands the same bytes to LibTorch, so that what is
 // parsed is what was checked. "Nothing there" cases get their own messages.
-torch::serialize::InputArchive open_archive(const std::string& path) {
+// Checkpoints and bundles are a few megabytes (the large preset with its optimiser state: under
+// 20 MB); a larger file is refused before it is read.
+constexpr uint64_t kMaxCheckpointBytes = uint64_t{1} << 30;
+
+torch::serialize::InputArchive open_archive(const std::string& path, uint64_t* file_bytes = nullptr) {
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0)
     throw CheckpointError("cannot read checkpoint " + path + ": " + errno_text());
   if (!S_ISREG(st.st_mode)) throw CheckpointError("checkpoint " + path + " is not a regular file");
   if (st.st_size == 0) throw CheckpointError("checkpoint " + path + " is empty");
+  if (static_cast<uint64_t>(st.st_size) > kMaxCheckpointBytes)
+    throw CheckpointError("checkpoint " + path + " is " + std::to_string(st.st_size) + " bytes, over the limit of " +
+                          std::to_string(kMaxCheckpointBytes) + " bytes");
+  if (file_bytes) *file_bytes = static_cast<uint64_t>(st.st_size);
   std::ifstream in(path, std::ios::binary);
   if (!in) throw CheckpointError("cannot open checkpoint " + path + ": " + errno_text());
   std::string bytes(static_cast<size_t>(st.st_size), '\0');
@@ -314,9 +322,19 @@ NetConfig read_checkpoint_config(const std::string& path) {
 LoadedCheckpoint load_checkpoint(const std::string& path, const NetConfig* expected,
                                  torch::optim::Optimizer* optimizer) {
   return guarded(path, "load", [&] {
-    torch::serialize::InputArchive archive = open_archive(path);
+    uint64_t file_bytes = 0;
+    torch::serialize::InputArchive archive = open_archive(path, &file_bytes);
     check_format(archive, path);
     const NetConfig config = read_config(archive, path);
+    // Its tensors are in the file (at least two bytes an element): a config claiming more is
+    // refused here, before the net it describes is allocated.
+    const double elements = net_tensor_elements(config);
+    if (2 * elements > static_cast<double>(file_bytes)) {
+      char count[40];
+      std::snprintf(count, sizeof count, "%.0f", elements);
+      throw CheckpointError("checkpoint " + path + ": its config [" + config.describe() + "] implies " + count +
+                            " tensor elements, more than its " + std::to_string(file_bytes) + " bytes hold");
+    }
     if (expected && !expected->same_architecture(config))
       throw CheckpointError("checkpoint " + path + " does not match the expected network: it holds [" +
                             config.describe() + "], expected [" + expected->describe() + "]");

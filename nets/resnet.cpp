@@ -39,6 +39,21 @@ PolicyValueNetImpl::PolicyValueNetImpl(const NetConfig& c) : config(c) {
   value_fc2 = register_module("value_fc2", torch::nn::Linear(c.value_hidden, c.num_players));
 }
 
+double net_tensor_elements(const NetConfig& c) {
+  const double squares = double(c.board_height) * c.board_width;
+  // A batch norm of n channels: weight, bias, running mean and variance, and one counter.
+  auto batch_norm = [](double n) { return 4 * n + 1; };
+  const double ch = c.channels;
+  const double stem = c.input_channels * ch * 9 + batch_norm(ch);
+  const double tower = c.blocks * 2 * (ch * ch * 9 + batch_norm(ch));
+  const double policy = ch * c.policy_channels + batch_norm(c.policy_channels) +
+                        c.policy_channels * squares * c.num_actions + c.num_actions;
+  const double value = ch * c.value_channels + batch_norm(c.value_channels) +
+                       c.value_channels * squares * c.value_hidden + c.value_hidden +
+                       double(c.value_hidden) * c.num_players + c.num_players;
+  return stem + tower + policy + value;
+}
+
 PolicyValueOutput PolicyValueNetImpl::forward(const torch::Tensor& observations) {
   auto x = torch::relu(stem_bn(stem(observations)));
   x = tower->forward(x);

@@ -39,6 +39,11 @@ struct PolicyValueNetImpl : torch::nn::Module {
 };
 TORCH_MODULE(PolicyValueNet);
 
+// The elements of every parameter and buffer of a PolicyValueNet of `config`, counted from the
+// config without building the net (so that a file claiming an absurd shape is refused before
+// anything is allocated). A double: the fields' product may exceed 64 bits.
+double net_tensor_elements(const NetConfig& config);
+
 // Copies the parameters and buffers of `from` into `to`, a network of the same configuration,
 // keeping `to`'s device and memory layout; no autograd history. Throws std::invalid_argument
 // when the two do not have the same tensors.

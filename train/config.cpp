@@ -1,5 +1,7 @@
 #include "train/config.h"
 
+#include "env/io/bounded_read.h"
+
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
@@ -874,16 +876,17 @@ TrainConfig parse_train_config(const std::string& yaml_text, const std::string& 
   return config;
 }
 
+// A config is a few kilobytes of YAML; anything past this is not one (e.g. /dev/zero).
+constexpr uint64_t kMaxConfigBytes = uint64_t{1} << 20;
+
 TrainConfig load_train_config(const std::string& path) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec))
-    throw std::invalid_argument("cannot read config file '" + path + "': it is a directory");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::invalid_argument("cannot read config file '" + path + "': " + std::strerror(errno));
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) throw std::invalid_argument("cannot read config file '" + path + "'");
-  return parse_train_config(text.str(), path);
+  std::string text;
+  try {
+    text = read_file_at_most(path, kMaxConfigBytes, "config file");
+  } catch (const std::runtime_error& e) {
+    throw std::invalid_argument(e.what());
+  }
+  return parse_train_config(text, path);
 }
 
 void apply_overrides(TrainConfig& config, const std::vector<std::string>& assignments) {

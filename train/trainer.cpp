@@ -124,7 +124,13 @@ void Trainer::resume() {
     notes << "resume: removed " << removed << " temporary file(s) of writes the stopped run did not finish\n";
   repair_game_records(dir_.games(), notes);
   report();
-  restore_totals(keep_metrics_up_to(dir_.metrics_path(), metrics, model_->steps(), notes));
+  const json last = keep_metrics_up_to(dir_.metrics_path(), metrics, model_->steps(), notes);
+  if (last.is_null() && model_->steps() > 0)
+    notes << "resume: " << dir_.metrics_path() << " holds no record up to step " << model_->steps()
+          << " (deleted or emptied?): the run's totals (games, samples, time) count again from 0; the learner goes on"
+             " from step "
+          << model_->steps() << "\n";
+  restore_totals(last);
   report();
   rng_.seed(static_cast<uint64_t>(config_.run.seed) + static_cast<uint64_t>(model_->steps()) * 7919);
 }

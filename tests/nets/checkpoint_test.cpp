@@ -389,14 +389,9 @@ TEST_F(NetsTest, RejectsCorruptedBytes) {
   EXPECT_EQ(load_checkpoint(good).step, 1);
 }
 
-// A checkpoint whose config does not describe its tensors (a doctored file): the config says 16
-// channels, the weights are of a 32-channel net.
-TEST_F(NetsTest, RejectsTensorsThatDoNotMatchTheConfig) {
-  TempDir dir;
-  const std::string path = dir.file("doctored.ckpt");
-  const NetConfig c = tictactoe_config(16, 1);
-  PolicyValueNet wide(tictactoe_config(32, 1));
-  torch::serialize::OutputArchive archive, config, model;
+// A checkpoint holding `config` and the tensors of `model` (a doctored file when they differ).
+void write_doctored(const std::string& path, const NetConfig& c, PolicyValueNet& model) {
+  torch::serialize::OutputArchive archive, config, weights;
   config.write("game", c10::IValue(c.game));
   config.write("variants", c10::IValue(c.variants));
   const std::vector<std::pair<const char*, int>> fields = {
@@ -406,14 +401,34 @@ TEST_F(NetsTest, RejectsTensorsThatDoNotMatchTheConfig) {
       {"blocks", c.blocks},                 {"policy_channels", c.policy_channels},
       {"value_channels", c.value_channels}, {"value_hidden", c.value_hidden}};
   for (const auto& [key, value] : fields) config.write(key, c10::IValue(int64_t{value}));
-  wide->save(model);
+  model->save(weights);
   archive.write("format_version", c10::IValue(int64_t{kCheckpointFormatVersion}));
   archive.write("step", c10::IValue(int64_t{1}));
   archive.write("config", config);
-  archive.write("model", model);
+  archive.write("model", weights);
   write_checkpoint_archive(archive, path);
+}
+
+// A checkpoint whose config does not describe its tensors (a doctored file): the config says 16
+// channels, the weights are of a 32-channel net.
+TEST_F(NetsTest, RejectsTensorsThatDoNotMatchTheConfig) {
+  TempDir dir;
+  const std::string path = dir.file("doctored.ckpt");
+  const NetConfig c = tictactoe_config(16, 1);
+  PolicyValueNet wide(tictactoe_config(32, 1));
+  write_doctored(path, c, wide);
   EXPECT_TRUE(read_checkpoint_config(path).same_architecture(c));  // the config alone is fine
   expect_rejected(path, nullptr, "stem.weight", /*config_readable=*/true);
+}
+
+// A small file whose config claims a huge net (4,096 channels: gigabytes) is refused from its
+// size, before the net is built.
+TEST_F(NetsTest, RejectsAConfigLargerThanTheFileBeforeBuildingTheNet) {
+  TempDir dir;
+  const std::string path = dir.file("huge.ckpt");
+  PolicyValueNet small(tictactoe_config(16, 1));
+  write_doctored(path, tictactoe_config(4096, 8), small);
+  expect_rejected(path, nullptr, "tensor elements, more than its", /*config_readable=*/true);
 }
 
 }  // namespace

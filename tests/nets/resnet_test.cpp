@@ -37,6 +37,17 @@ TEST_F(NetsTest, DjambiSizes) {
   EXPECT_EQ(game.num_players(), 4);
 }
 
+// The count a checkpoint's size is checked against is the built net's.
+TEST_F(NetsTest, TensorElementsCountedFromTheConfigAreTheNetsOwn) {
+  for (const NetConfig& c : {djambi_config(16, 2), djambi_config(32, 4), tictactoe_config(8, 1)}) {
+    PolicyValueNet net(c);
+    int64_t elements = 0;
+    for (const auto& p : net->parameters()) elements += p.numel();
+    for (const auto& b : net->buffers()) elements += b.numel();
+    EXPECT_EQ(net_tensor_elements(c), static_cast<double>(elements)) << c.describe();
+  }
+}
+
 TEST_F(NetsTest, DjambiForwardShapes) { check_forward(DjambiGame(), djambi_config(16, 2)); }
 
 // copy_weights makes a second network compute what the first does, into a channels-last copy

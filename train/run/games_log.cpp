@@ -11,6 +11,8 @@
 #include <ostream>
 #include <stdexcept>
 
+#include "env/io/bounded_read.h"
+
 namespace djambi {
 
 namespace fs = std::filesystem;
@@ -47,8 +49,8 @@ void repair_game_records(const std::string& dir, std::ostream& notices) {
   for (const auto& entry : fs::directory_iterator(dir, ec)) {
     const std::string path = entry.path().string();
     if (entry.path().extension() != ".txt" || ends_whole(path)) continue;
-    std::ifstream in(path, std::ios::binary);
-    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    // A file holds 100 records of a few kilobytes each.
+    const std::string text = read_file_at_most(path, uint64_t{1} << 28, "game records file");
     const size_t end = text.rfind(kRecordEnd);
     const size_t keep = end == std::string::npos ? 0 : end + 2;
     if (::truncate(path.c_str(), static_cast<off_t>(keep)) != 0)

@@ -1,11 +1,13 @@
 #include "train/run/metrics_log.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <ostream>
 
 #include "env/io/atomic_file.h"
+#include "env/io/bounded_read.h"
 
 namespace djambi {
 
@@ -33,9 +35,13 @@ long long MetricsHistory::last_step() const {
   return last;
 }
 
+// A line a log interval (about 1 KB): a week-long run writes a few megabytes.
+constexpr uint64_t kMaxMetricsBytes = uint64_t{1} << 28;
+
 MetricsHistory read_metrics(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::error_code ec;
+  const std::string text =
+      std::filesystem::exists(path, ec) ? read_file_at_most(path, kMaxMetricsBytes, "metrics file") : std::string();
   MetricsHistory history;
   size_t at = 0;
   while (at < text.size()) {
