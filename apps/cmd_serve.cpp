@@ -21,6 +21,8 @@ struct ServeCliOptions {
   std::string records;
   std::string web_dir;
   uint64_t seed = 1;
+  size_t max_games = 0;
+  double idle_timeout = 900;
 };
 
 bool is_loopback(const std::string& host) {
@@ -33,6 +35,8 @@ void run_serve(const ServeCliOptions& o) {
   options.records = o.records;
   options.seed = o.seed;
   options.any_spec = is_loopback(o.host);
+  options.max_games = o.max_games ? o.max_games : serve::default_max_games(options.max_sessions, options.max_games_per_session);
+  options.idle_seconds = o.idle_timeout;
   try {
     if (!o.opponents.empty()) options.opponents.clear();
     for (const auto& list : o.opponents)
@@ -42,11 +46,13 @@ void run_serve(const ServeCliOptions& o) {
   }
   const PlayerFactory factory = full_player_factory();
   // Every bot on offer is made once now, so that a bad spec or a missing bundle stops the
-  // server at start rather than the first game.
+  // server at start rather than the first game. They are kept: so their networks stay loaded,
+  // and the games' bots share them (SharedNetworks) rather than load them again.
   auto game = game_from("djambi", o.variants);
+  std::vector<std::unique_ptr<Player>> offered;
   for (const std::string& spec : options.opponents) {
     try {
-      factory.create(spec, game, 0);
+      offered.push_back(factory.create(spec, game, 0));
     } catch (const std::invalid_argument& e) {
       throw UsageError(std::string("--opponents: ") + e.what());
     }
@@ -56,6 +62,8 @@ void run_serve(const ServeCliOptions& o) {
   const int port = server.bind(o.host, o.port, o.allow_hosts);
   const bool v6 = o.host.find(':') != std::string::npos;
   std::printf("djambi serve: http://%s%s%s:%d/ (Ctrl-C stops)\n", v6 ? "[" : "", o.host.c_str(), v6 ? "]" : "", port);
+  std::printf("at most %zu games at a time (games idle for over %g s make room for new ones)\n", options.max_games,
+              options.idle_seconds);
   if (!options.any_spec) std::printf("not a loopback address: the page may seat only the bots on offer\n");
   std::fflush(stdout);
   server.run();
@@ -79,6 +87,16 @@ void register_serve_command(CLI::App& app) {
                   "random and greedy are always offered)");
   cmd->add_option("--records", o->records, "A folder of game records the page may open (arena, self-play, play)");
   cmd->add_option("--web-dir", o->web_dir, "Serve the page's files from this folder instead of the built-in ones (apps/serve/web)");
+  cmd->add_option("--max-games", o->max_games,
+                  "Games kept at a time in the whole server; past it a new game replaces the longest idle one, or is "
+                  "refused (503, the server is full) when none is idle (default 0: a quarter of the machine's memory "
+                  "at 32 MiB a game, at least 16, at most 2048)")
+      ->capture_default_str()
+      ->check(CLI::Range(size_t{0}, size_t{1} << 20));
+  cmd->add_option("--idle-timeout", o->idle_timeout,
+                  "Seconds after which an untouched game may be dropped to make room for a new one")
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, 1e7));
   cmd->add_option("--seed", o->seed, "Seed of the bots' random choices")->capture_default_str();
   add_variant_option(cmd, &o->variants);
   cmd->callback([o] { run_serve(*o); });

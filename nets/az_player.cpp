@@ -1,5 +1,6 @@
 #include "nets/az_player.h"
 
+#include <filesystem>
 #include <stdexcept>
 
 #include "mcts/basic_players.h"
@@ -39,18 +40,56 @@ void apply_reward_options(const PlayerSpec& spec, SearchConfig& search) {
   }
 }
 
+// What tells one bundle file from another under one path: its size and modification time ("" when
+// it cannot be read, which loading then reports).
+std::string file_identity(const std::string& path) {
+  std::error_code error;
+  const auto size = std::filesystem::file_size(path, error);
+  if (error) return "";
+  const auto time = std::filesystem::last_write_time(path, error);
+  if (error) return "";
+  return std::to_string(size) + ":" + std::to_string(time.time_since_epoch().count());
+}
+
+// The network of the bundle at `path` on `device` in `precision`, from `networks` on the CPU.
+SharedNetworks::Network network_of(const PlayerSpec& spec, const std::string& path, torch::Device device,
+                                   Precision precision, SharedNetworks& networks) {
+  const auto load = [&] {
+    PlayerBundle loaded;
+    try {
+      loaded = load_player_bundle(path);
+    } catch (const CheckpointError& e) {
+      throw std::invalid_argument(e.what());
+    }
+    SharedNetworks::Network network;
+    network.config = loaded.net->config;
+    network.search = loaded.search;
+    try {
+      network.evaluator = std::make_shared<TorchEvaluator>(loaded.net, device, precision);
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument("bad player spec '" + spec.text + "': " + e.what());
+    }
+    return network;
+  };
+  if (!device.is_cpu()) return load();
+  return networks.get(path + "|" + file_identity(path) + "|" + precision_name(precision), load);
+}
+
 // An az player for the bundle at `path`, with the spec's overrides of its search settings.
 std::unique_ptr<Player> make_az_player(const PlayerSpec& spec, const std::string& path,
-                                       std::shared_ptr<const Game> game, uint64_t seed) {
+                                       std::shared_ptr<const Game> game, uint64_t seed, SharedNetworks& networks) {
   spec.check_keys({"sims", "time", "cpuct", "threads", "temperature", "reward", "draw", "root", "considered", "device",
                    "precision", "heuristic", "leaves"},
                   spec.kind == "az");
-  PlayerBundle loaded;
+  torch::Device device = torch::kCPU;
+  Precision precision = Precision::kFloat32;
   try {
-    loaded = load_player_bundle(path);
-  } catch (const CheckpointError& e) {
-    throw std::invalid_argument(e.what());
+    device = select_device(spec.has("device") ? spec.options.at("device") : "auto");
+    precision = precision_from_name(spec.has("precision") ? spec.options.at("precision") : "fp32");
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument("bad player spec '" + spec.text + "': " + e.what());
   }
+  const SharedNetworks::Network loaded = network_of(spec, path, device, precision, networks);
   // The bundle's search settings, unless the spec overrides them.
   MctsPlayerOptions o;
   o.search = loaded.search;
@@ -73,16 +112,9 @@ std::unique_ptr<Player> make_az_player(const PlayerSpec& spec, const std::string
   // of 32 positions takes about 1.5 times as long as one of 8 (djambi bench nets).
   o.search.leaves_per_round = spec.get_int("leaves", 8, 1, 1024);
   o.leaves_per_worker = o.search.leaves_per_round;
-  if (const std::string why = game_mismatch(loaded.net->config, *game); !why.empty())
+  if (const std::string why = game_mismatch(loaded.config, *game); !why.empty())
     throw std::invalid_argument("player '" + path + "' " + why);
-  std::shared_ptr<Evaluator> evaluator;
-  try {
-    const torch::Device device = select_device(spec.has("device") ? spec.options.at("device") : "auto");
-    const Precision precision = precision_from_name(spec.has("precision") ? spec.options.at("precision") : "fp32");
-    evaluator = std::make_shared<TorchEvaluator>(loaded.net, device, precision);
-  } catch (const std::invalid_argument& e) {
-    throw std::invalid_argument("bad player spec '" + spec.text + "': " + e.what());
-  }
+  std::shared_ptr<Evaluator> evaluator = loaded.evaluator;
   if (spec.has("heuristic")) {
     HeuristicValues heuristic = heuristic_of(game->name());
     if (!heuristic)
@@ -97,14 +129,39 @@ std::unique_ptr<Player> make_az_player(const PlayerSpec& spec, const std::string
 
 }  // namespace
 
-void add_az_player(PlayerFactory& factory) {
-  factory.add("az", [](const PlayerSpec& spec, std::shared_ptr<const Game> game, uint64_t seed) {
+SharedNetworks::Network SharedNetworks::get(const std::string& key, const std::function<Network()>& load) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (auto it = entries_.begin(); it != entries_.end();) it = it->second.evaluator.expired() ? entries_.erase(it) : std::next(it);
+  if (auto it = entries_.find(key); it != entries_.end())
+    if (std::shared_ptr<Evaluator> evaluator = it->second.evaluator.lock())
+      return {std::move(evaluator), it->second.config, it->second.search};
+  Network network = load();
+  ++loads_;
+  entries_[key] = {network.evaluator, network.config, network.search};
+  return network;
+}
+
+size_t SharedNetworks::in_use() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  size_t n = 0;
+  for (const auto& [key, entry] : entries_) n += entry.evaluator.expired() ? 0 : 1;
+  return n;
+}
+
+size_t SharedNetworks::loads() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return loads_;
+}
+
+void add_az_player(PlayerFactory& factory, std::shared_ptr<SharedNetworks> networks) {
+  if (!networks) networks = std::make_shared<SharedNetworks>();
+  factory.add("az", [networks](const PlayerSpec& spec, std::shared_ptr<const Game> game, uint64_t seed) {
     if (spec.argument.empty()) throw std::invalid_argument("bad player spec '" + spec.text + "': az needs a path, az:PATH");
-    return make_az_player(spec, spec.argument, std::move(game), seed);
+    return make_az_player(spec, spec.argument, std::move(game), seed, *networks);
   });
-  factory.add("best", [](const PlayerSpec& spec, std::shared_ptr<const Game> game, uint64_t seed) {
+  factory.add("best", [networks](const PlayerSpec& spec, std::shared_ptr<const Game> game, uint64_t seed) {
     const ShippedPlayer shipped = shipped_player(game->name());
-    if (shipped.network) return make_az_player(spec, shipped.path, std::move(game), seed);
+    if (shipped.network) return make_az_player(spec, shipped.path, std::move(game), seed, *networks);
     // A learned evaluation: the alpha-beta player with the spec's options, searching with it.
     if (!spec.argument.empty()) throw std::invalid_argument("bad player spec '" + spec.text + "': best takes no path");
     std::string options;
@@ -114,9 +171,9 @@ void add_az_player(PlayerFactory& factory) {
   });
 }
 
-PlayerFactory full_player_factory() {
+PlayerFactory full_player_factory(std::shared_ptr<SharedNetworks> networks) {
   PlayerFactory factory = basic_player_factory();
-  add_az_player(factory);
+  add_az_player(factory, std::move(networks));
   return factory;
 }
 

@@ -1,5 +1,7 @@
 #include "apps/serve/api.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 
 #include "apps/serve/json.h"
@@ -41,10 +43,20 @@ std::shared_ptr<const Game> djambi_game(const std::vector<std::string>& variant_
 
 }  // namespace
 
+size_t default_max_games(size_t max_sessions, size_t max_games_per_session) {
+  const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
+  const size_t memory = pages > 0 && page_size > 0 ? static_cast<size_t>(pages) * static_cast<size_t>(page_size) : size_t{4} << 30;
+  const size_t all = std::max<size_t>(1, max_sessions) * std::max<size_t>(1, max_games_per_session);
+  return std::min(all, std::max<size_t>(16, memory / 4 / kGameMemoryBudget));
+}
+
 ServeApi::ServeApi(ServeOptions options, PlayerFactory factory)
     : options_(std::move(options)),
       factory_(std::move(factory)),
-      store_(options_.max_sessions, options_.max_games_per_session),
+      store_(options_.max_sessions, options_.max_games_per_session,
+             options_.max_games ? options_.max_games
+                                : default_max_games(options_.max_sessions, options_.max_games_per_session),
+             options_.idle_seconds),
       library_(options_.records) {
   if (options_.opponents.empty()) options_.opponents = {"best"};
   djambi_game(options_.variants);  // a bad default variant is refused at start-up
@@ -90,8 +102,16 @@ json ServeApi::create_game(const std::string& session, const json& body) {
   const json& variants = field(body, "variants");
   auto game = djambi_game(variants.is_null() ? options_.variants : strings_of(variants, "variants"));
   const std::vector<std::string> seats = seats_from(body, game->num_players());
-  const uint64_t number = games_made_++;
-  auto made = std::make_shared<ServeGame>(store_.new_token(), game, seats, factory_, options_.seed + 100 * number);
+  // Room is made (or refused) before the bots are: they are what a game's memory is.
+  store_.reserve();
+  std::shared_ptr<ServeGame> made;
+  try {
+    const uint64_t number = games_made_++;
+    made = std::make_shared<ServeGame>(store_.new_token(), game, seats, factory_, options_.seed + 100 * number);
+  } catch (...) {
+    store_.release();
+    throw;
+  }
   store_.add(session, made);
   std::lock_guard<std::mutex> lock(made->mutex());
   return game_json(*made);

@@ -26,7 +26,18 @@ struct ServeOptions {
   uint64_t seed = 1;
   size_t max_sessions = 256;
   size_t max_games_per_session = 8;
+  // The games live in the whole server (GameStore); 0: default_max_games().
+  size_t max_games = 0;
+  // A game untouched for longer may be dropped to make room for a new one past max_games.
+  double idle_seconds = 900;
 };
+
+// The memory a game may take at most, bots' search trees included, as budgeted for the
+// default cap (measured: docs/WEB.md, "Limits and threat model").
+constexpr size_t kGameMemoryBudget = size_t{32} << 20;
+// The default cap on live games: a quarter of the machine's memory over kGameMemoryBudget, at
+// least 16 and at most max_sessions x max_games_per_session.
+size_t default_max_games(size_t max_sessions, size_t max_games_per_session);
 
 class ServeApi {
  public:

@@ -134,8 +134,16 @@ std::string ServeGame::record_text() const {
   return format_record(record);
 }
 
-GameStore::GameStore(size_t max_sessions, size_t max_games_per_session)
-    : max_sessions_(std::max<size_t>(1, max_sessions)), max_games_(std::max<size_t>(1, max_games_per_session)) {}
+GameStore::GameStore(size_t max_sessions, size_t max_games_per_session, size_t max_games, double idle_seconds)
+    : max_sessions_(std::max<size_t>(1, max_sessions)),
+      max_games_(std::max<size_t>(1, max_games_per_session)),
+      max_live_(std::max<size_t>(1, max_games)),
+      idle_(std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(std::max(0.0, idle_seconds)))) {}
+
+void GameStore::set_clock(std::function<Clock::time_point()> clock) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  clock_ = std::move(clock);
+}
 
 std::string GameStore::new_token() {
   // getrandom(2) rather than std::random_device, which the standard lets be a plain PRNG. A
@@ -178,18 +186,65 @@ GameStore::Session& GameStore::touch(const std::string& session) {
   if (it != order_.end()) order_.erase(it);
   order_.push_front(session);
   while (order_.size() > max_sessions_) {
-    sessions_.erase(order_.back());
+    if (auto dropped = sessions_.find(order_.back()); dropped != sessions_.end()) {
+      live_ -= dropped->second.games.size();
+      sessions_.erase(dropped);
+    }
     order_.pop_back();
   }
   return sessions_[session];
 }
 
+bool GameStore::evict_idle() {
+  const Clock::time_point now = clock_();
+  Session* oldest_session = nullptr;
+  std::list<Kept>::iterator oldest;
+  for (auto& [token, s] : sessions_) {
+    if (s.games.empty()) continue;
+    auto last = std::prev(s.games.end());  // the session's least recently used
+    if (now - last->used <= idle_) continue;
+    if (!oldest_session || last->used < oldest->used) {
+      oldest_session = &s;
+      oldest = last;
+    }
+  }
+  if (!oldest_session) return false;
+  // A game in the middle of a request lives on through its shared_ptr until the request ends.
+  oldest_session->games.erase(oldest);
+  --live_;
+  return true;
+}
+
+void GameStore::reserve() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  while (live_ + reserved_ >= max_live_)
+    if (!evict_idle())
+      throw ApiError(503, "the server is full (" + std::to_string(max_live_) +
+                              " games in play, its limit); please try again in a few minutes");
+  ++reserved_;
+}
+
+void GameStore::release() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (reserved_ > 0) --reserved_;
+}
+
 void GameStore::add(const std::string& session, std::shared_ptr<ServeGame> game) {
   std::lock_guard<std::mutex> lock(mutex_);
+  if (reserved_ > 0) --reserved_;
   Session& s = touch(session);
-  s.games.push_front(std::move(game));
+  s.games.push_front({std::move(game), clock_()});
+  ++live_;
   // A game in the middle of a request lives on through its shared_ptr until the request ends.
-  while (s.games.size() > max_games_) s.games.pop_back();
+  while (s.games.size() > max_games_) {
+    s.games.pop_back();
+    --live_;
+  }
+}
+
+size_t GameStore::live_games() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return live_;
 }
 
 std::shared_ptr<ServeGame> GameStore::find(const std::string& session, const std::string& id) {
@@ -198,10 +253,10 @@ std::shared_ptr<ServeGame> GameStore::find(const std::string& session, const std
   if (found != sessions_.end()) {
     auto& games = found->second.games;
     for (auto it = games.begin(); it != games.end(); ++it) {
-      if ((*it)->id() != id) continue;
-      std::shared_ptr<ServeGame> game = *it;
+      if (it->game->id() != id) continue;
+      std::shared_ptr<ServeGame> game = it->game;
       games.erase(it);
-      touch(session).games.push_front(game);
+      touch(session).games.push_front({game, clock_()});
       return game;
     }
   }
@@ -212,7 +267,9 @@ std::vector<std::shared_ptr<ServeGame>> GameStore::games(const std::string& sess
   std::lock_guard<std::mutex> lock(mutex_);
   auto found = sessions_.find(session);
   if (found == sessions_.end()) return {};
-  return {found->second.games.begin(), found->second.games.end()};
+  std::vector<std::shared_ptr<ServeGame>> out;
+  for (const Kept& kept : found->second.games) out.push_back(kept.game);
+  return out;
 }
 
 }  // namespace djambi::cli::serve

@@ -1,8 +1,10 @@
 #pragma once
 // djambi serve: the games people play in the browser, kept in memory per browser session
 // (docs/WEB.md). Nothing here knows HTTP: serve/api.h turns requests into these calls.
+#include <chrono>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <list>
 #include <map>
 #include <memory>
@@ -17,7 +19,7 @@
 
 namespace djambi::cli::serve {
 
-// A request the server refuses: the HTTP status (4xx) and a sentence for the page.
+// A request the server refuses: the HTTP status (4xx, or 503 when it is full) and a sentence for the page.
 class ApiError : public std::runtime_error {
  public:
   ApiError(int status, const std::string& message) : std::runtime_error(message), status_(status) {}
@@ -87,9 +89,17 @@ class ServeGame {
 // Every browser session's games. A session is named by a random token (the page's cookie);
 // a game is found only through the session that made it. Sessions and games beyond the limits
 // are dropped, least recently used first, so memory stays bounded. Thread-safe.
+//
+// Besides, at most `max_games` games live in the whole server (a game with bots holds their
+// search trees). A new one past that cap takes the place of the game untouched (neither made
+// nor asked for) for longest, when that is over `idle_seconds`; when no game is that idle, the
+// server is full and the new game is refused (ApiError 503).
 class GameStore {
  public:
-  GameStore(size_t max_sessions, size_t max_games_per_session);
+  using Clock = std::chrono::steady_clock;
+  GameStore(size_t max_sessions, size_t max_games_per_session, size_t max_games = 2048, double idle_seconds = 900);
+  // Tests: the time the store reads (Clock::now by default).
+  void set_clock(std::function<Clock::time_point()> clock);
   // A new random token: 128 bits from the kernel's cryptographic source (getrandom(2)), as 32
   // hex digits; session tokens and game ids, so neither can be guessed. Throws
   // std::runtime_error when the kernel gives none.
@@ -103,19 +113,38 @@ class GameStore {
   // the last issued): a token the server did not issue is never adopted as a session.
   bool has_session(const std::string& session);
   static constexpr size_t kMaxIssued = 4096;
+  // Room for one more game, before it is made: the idle game that has waited longest is dropped
+  // when max_games live (or are being made). ApiError 503, the server is full, when none is idle.
+  // Each reserve() is followed by one add() or, when the game could not be made, release().
+  void reserve();
+  void release();
+  // Keeps a game made after reserve().
   void add(const std::string& session, std::shared_ptr<ServeGame> game);
+  // The games kept, in all sessions.
+  size_t live_games();
   // ApiError 404 for a game not in this session.
   std::shared_ptr<ServeGame> find(const std::string& session, const std::string& id);
   std::vector<std::shared_ptr<ServeGame>> games(const std::string& session);
 
  private:
+  struct Kept {
+    std::shared_ptr<ServeGame> game;
+    Clock::time_point used;  // when it was made or last asked for
+  };
   struct Session {
-    std::list<std::shared_ptr<ServeGame>> games;  // most recently used first
+    std::list<Kept> games;  // most recently used first
   };
   Session& touch(const std::string& session);
+  // Drops the game that has been idle longest; false when none has been idle for idle_seconds_.
+  bool evict_idle();
 
   std::mutex mutex_;
   size_t max_sessions_, max_games_;
+  size_t max_live_;
+  Clock::duration idle_;
+  std::function<Clock::time_point()> clock_ = [] { return Clock::now(); };
+  size_t live_ = 0;      // games in sessions_
+  size_t reserved_ = 0;  // games being made
   std::list<std::string> order_;  // sessions, most recently used first
   std::map<std::string, Session> sessions_;
   std::set<std::string> issued_;      // the last kMaxIssued tokens of new_session()

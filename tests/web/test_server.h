@@ -16,9 +16,10 @@ class TestServer {
   ~TestServer() { stop(); }
   // Starts a server with `options` (stopping the one before) and returns its port; 0 when it did
   // not come up within five seconds.
-  int start(const ServeOptions& options) {
+  // `factory`: the players the page may seat (basic_player_factory() by default).
+  int start(const ServeOptions& options, const PlayerFactory& factory = basic_player_factory()) {
     stop();
-    api_ = std::make_unique<ServeApi>(options, basic_player_factory());
+    api_ = std::make_unique<ServeApi>(options, factory);
     server_ = std::make_unique<WebServer>(*api_);
     const int port = server_->bind("127.0.0.1", 0);
     thread_ = std::thread([this] { server_->run(); });
