@@ -1,6 +1,7 @@
 #include "apps/bot_session.h"
 
 #include <cmath>
+#include <cstdio>
 #include <ostream>
 #include <sstream>
 #include <stdexcept>
@@ -17,8 +18,11 @@ namespace djambi::cli {
 
 namespace {
 
-// 2: `analyze` (version 1's commands are unchanged).
-constexpr int kProtocolVersion = 2;
+// 2: `analyze`; 3: `go infinite`, `stop` and `info progress` lines (version 1's and 2's
+// commands are unchanged).
+constexpr int kProtocolVersion = 3;
+// A search writes no progress line before it has run this long (short searches none at all).
+constexpr double kFirstProgressSeconds = 1.0;
 // The most lines `analyze` answers (more than any Djambi position has whole moves to show).
 constexpr int kMaxMultipv = 1000;
 
@@ -60,6 +64,67 @@ std::string one_line(const GameState& state) {
 
 BotSession::BotSession(std::shared_ptr<const Game> game, std::unique_ptr<Player> player, std::string spec)
     : game_(std::move(game)), player_(std::move(player)), spec_(std::move(spec)), state_(game_->new_initial_state()) {}
+
+BotSession::~BotSession() {
+  {
+    std::lock_guard<std::mutex> lock(write_mutex_);
+    discard_progress_ = true;  // the stream of its progress lines may be gone already
+  }
+  stop_ = true;
+  if (search_thread_.joinable()) search_thread_.join();
+}
+
+void BotSession::write(std::ostream& out, const std::string& lines) {
+  if (lines.empty()) return;
+  std::lock_guard<std::mutex> lock(write_mutex_);
+  out << lines;
+  out.flush();
+}
+
+SearchControl BotSession::control_for(std::ostream* out, bool unlimited) {
+  SearchControl control;
+  control.unlimited = unlimited;
+  if (unlimited) control.stop = &stop_;
+  // `analyze` searches as `go` does (the same slices of a tree search), writing nothing.
+  control.progress = [this, out](const SearchAnalysis& a) {
+    if (!out || a.seconds < kFirstProgressSeconds || a.lines.empty()) return;
+    const std::string move = turn_to_string(*state_, a.lines.front().move);
+    char number[64];
+    std::string line = "info progress";
+    if (a.visits >= 0) {  // tree search
+      line += " visits " + std::to_string(a.visits);
+      std::snprintf(number, sizeof number, " seconds %.2f", a.seconds);
+      line += number;
+      line += " move " + move + " value";
+      for (float v : a.root_values) {
+        std::snprintf(number, sizeof number, " %.3f", v);
+        line += number;
+      }
+    } else {  // alpha-beta
+      line += " depth " + std::to_string(a.depth) + " nodes " + std::to_string(a.nodes);
+      std::snprintf(number, sizeof number, " seconds %.2f", a.seconds);
+      line += number;
+      line += " move " + move;
+      if (a.root_score) {
+        std::snprintf(number, sizeof number, " score %.4f", *a.root_score);
+        line += number;
+      }
+    }
+    line += "\n";
+    std::lock_guard<std::mutex> lock(write_mutex_);
+    if (discard_progress_) return;
+    *out << line;
+    out->flush();
+  };
+  return control;
+}
+
+std::string BotSession::final_lines(const std::vector<Action>& actions) const {
+  std::string out;
+  const std::string analysis = player_->last_analysis();
+  if (!analysis.empty()) out += "info " + analysis + "\n";
+  return out + "bestmove " + turn_to_string(*state_, actions) + "\n";
+}
 
 std::string BotSession::status() const {
   if (state_->is_terminal()) return "status over result " + state_->result_string();
@@ -119,17 +184,79 @@ void BotSession::read_search_words(const std::vector<std::string>& words, int* m
     out << "info " << spec_ << " does not search; budget ignored\n";
 }
 
-void BotSession::go(const std::vector<std::string>& words, std::ostream& out) {
+namespace {
+
+// Installs a control for the duration of one search, and takes it away after.
+class ControlScope {
+ public:
+  ControlScope(Player& player, const SearchControl& control) : player_(player) { player_.set_control(control); }
+  ~ControlScope() { player_.set_control(SearchControl{}); }
+  ControlScope(const ControlScope&) = delete;
+  ControlScope& operator=(const ControlScope&) = delete;
+
+ private:
+  Player& player_;
+};
+
+}  // namespace
+
+void BotSession::go(const std::vector<std::string>& words, std::ostringstream& out) {
+  if (words.size() >= 2 && words[1] == "infinite") {
+    if (words.size() > 2) throw std::invalid_argument("go infinite takes nothing after it");
+    if (state_->is_terminal()) throw std::invalid_argument("the game is over: " + state_->result_string());
+    start_infinite();
+    return;
+  }
   read_search_words(words, nullptr, out);
-  const std::vector<Action> actions = player_->choose_turn(*state_);
-  const std::string analysis = player_->last_analysis();
-  if (!analysis.empty()) out << "info " << analysis << "\n";
-  out << "bestmove " << turn_to_string(*state_, actions) << "\n";
+  // Progress lines go to the session's stream at once, before the final lines in `out`.
+  write(*sink_, out.str());
+  out.str("");
+  std::vector<Action> actions;
+  {
+    ControlScope scope(*player_, control_for(sink_, false));
+    actions = player_->choose_turn(*state_);
+  }
+  out << final_lines(actions);
+}
+
+void BotSession::start_infinite() {
+  stop_ = false;
+  found_.clear();
+  search_error_.clear();
+  std::ostream* sink = sink_;
+  search_thread_ = std::thread([this, sink] {
+    try {
+      ControlScope scope(*player_, control_for(sink, true));
+      found_ = player_->choose_turn(*state_);
+    } catch (const std::exception& e) {
+      search_error_ = std::string("error ") + printable_message(e.what()) + "\n";
+    } catch (...) {
+      search_error_ = "error the search failed\n";
+    }
+  });
+}
+
+void BotSession::stop_search(std::ostream& out) {
+  stop_ = true;
+  search_thread_.join();
+  if (!search_error_.empty()) {
+    out << search_error_;
+    return;
+  }
+  out << final_lines(found_);
+}
+
+void BotSession::finish(std::ostream& out) {
+  if (!search_thread_.joinable()) return;
+  std::ostringstream lines;
+  stop_search(lines);
+  write(out, lines.str());
 }
 
 void BotSession::analyze(const std::vector<std::string>& words, std::ostream& out) {
   int multipv = 1;
   read_search_words(words, &multipv, out);
+  ControlScope scope(*player_, control_for(nullptr, false));
   const std::optional<SearchAnalysis> a = player_->analyze(*state_, multipv);
   if (!a) throw std::invalid_argument(spec_ + " does not search");
   out << "analysis " << json_line(analysis_json(*state_, *a, spec_, multipv)) << "\n";
@@ -138,11 +265,36 @@ void BotSession::analyze(const std::vector<std::string>& words, std::ostream& ou
 bool BotSession::handle(const std::string& line, std::ostream& out) {
   // A message holding it would be cut at the NUL byte; no command has one.
   if (line.find('\0') != std::string::npos) {
-    out << "error the line holds a NUL byte\n";
+    write(out, "error the line holds a NUL byte\n");
     return true;
   }
   const std::vector<std::string> words = words_of(line);
   if (words.empty() || words[0][0] == '#') return true;
+  // The reply is gathered, then written whole (a running search writes lines of its own).
+  std::ostringstream reply;
+  sink_ = &out;
+  bool more = true;
+  if (search_thread_.joinable()) {
+    const std::string& command = words[0];
+    if (command == "stop" || command == "quit") {
+      stop_search(reply);
+      if (command == "quit") {
+        reply << "bye\n";
+        more = false;
+      }
+    } else if (command == "isready") {
+      reply << "readyok\n";
+    } else {
+      reply << "error searching: send stop first\n";
+    }
+  } else {
+    more = handle_words(words, reply);
+  }
+  write(out, reply.str());
+  return more;
+}
+
+bool BotSession::handle_words(const std::vector<std::string>& words, std::ostringstream& out) {
   const std::string& command = words[0];
   try {
     auto expect_arguments = [&](size_t n) {
@@ -193,6 +345,9 @@ bool BotSession::handle(const std::string& line, std::ostream& out) {
     } else if (command == "status") {
       expect_arguments(0);
       out << status() << "\n";
+    } else if (command == "stop") {
+      expect_arguments(0);
+      throw std::invalid_argument("no search to stop");
     } else {
       throw std::invalid_argument("unknown command '" + command + "'");
     }

@@ -34,17 +34,19 @@ void run_bot(const BotOptions& o) {
   }
   BotSession session(game, std::move(player), o.player);
   std::string line;
-  // Every reply is flushed at once: the other side waits for it before writing again.
+  // Every reply is flushed at once: the other side waits for it before writing again. A search
+  // of `go infinite` writes its lines from its own thread, through the session's lock.
   while (true) {
     const LineRead read = read_line_at_most(std::cin, line, kMaxBotLineBytes);
-    if (read == LineRead::kEnd) break;
+    if (read == LineRead::kEnd) {
+      session.finish(std::cout);  // a running search stops and answers
+      break;
+    }
     if (read == LineRead::kTooLong) {
-      std::cout << "error the line is longer than the limit of " << kMaxBotLineBytes << " bytes" << std::endl;
+      session.write(std::cout, "error the line is longer than the limit of " + std::to_string(kMaxBotLineBytes) + " bytes\n");
       continue;
     }
-    const bool more = session.handle(line, std::cout);
-    std::cout.flush();
-    if (!more) break;
+    if (!session.handle(line, std::cout)) break;
   }
 }
 

@@ -45,25 +45,55 @@ bool MctsPlayer::set_budget(const SearchBudget& budget) {
   return true;
 }
 
+bool MctsPlayer::set_control(const SearchControl& control) {
+  control_ = control;
+  return true;
+}
+
 Action MctsPlayer::search(const GameState& state) {
+  const auto start = std::chrono::steady_clock::now();
+  last_progress_ = start;
+  return search_turn(state, {}, start);
+}
+
+Action MctsPlayer::search_turn(const GameState& state, const std::vector<Action>& before,
+                               std::chrono::steady_clock::time_point turn_start) {
   using Clock = std::chrono::steady_clock;
   sync_tree(state);
-  tree_->set_simulations(options_.search.simulations);
+  const bool unlimited = control_.unlimited;
+  const int simulations = unlimited ? 0 : options_.search.simulations;
+  tree_->set_simulations(simulations);
   const auto start = Clock::now();
-  const bool timed = options_.seconds > 0;
-  const int target = options_.search.simulations > 0 ? options_.search.simulations : std::numeric_limits<int>::max();
-  // Under a time limit the search runs in short slices and looks at the clock between them.
+  const bool timed = !unlimited && options_.seconds > 0;
+  // Under a time limit, a stop flag or progress reports, the search runs in short slices and
+  // looks at the clock and the flag between them.
+  const bool sliced = timed || control_.stop || control_.progress;
+  const int target = simulations > 0 ? simulations : std::numeric_limits<int>::max();
   const int slice = options_.threads * options_.leaves_per_worker * 2 + options_.search.leaves_per_round * 2;
-  while (tree_->root_visits() < target) {
+  while (tree_->root_visits() < target && !control_.stopped()) {
     const int visits_before = tree_->root_visits();
-    const int wanted = timed ? std::min(slice, target - visits_before) : target - visits_before;
+    const int wanted = sliced ? std::min(slice, target - visits_before) : target - visits_before;
     if (options_.threads > 1) {
       search_tree_parallel(*tree_, *evaluator_, wanted, options_.threads, options_.leaves_per_worker);
     } else {
       BatchedSearch(*evaluator_, options_.search.leaves_per_round).run({tree_.get()}, {wanted});
     }
     if (tree_->root_visits() == visits_before) break;
-    if (timed && std::chrono::duration<double>(Clock::now() - start).count() >= options_.seconds) break;
+    const auto now = Clock::now();
+    if (control_.progress && std::chrono::duration<double>(now - last_progress_).count() >= control_.progress_seconds) {
+      last_progress_ = now;
+      // What the search would play now: the tree's most visited whole move, after the
+      // decisions of the turn chosen already.
+      SearchAnalysis progress = analysis_of_tree(*tree_, -1, 1);
+      for (SearchLine& line : progress.lines) {
+        line.move.insert(line.move.begin(), before.begin(), before.end());
+        if (!line.pv.empty()) line.pv.front() = line.move;
+      }
+      if (!progress.lines.empty()) progress.chosen = progress.lines.front().move;
+      progress.seconds = std::chrono::duration<double>(now - turn_start).count();
+      control_.progress(progress);
+    }
+    if (timed && std::chrono::duration<double>(now - start).count() >= options_.seconds) break;
   }
   if (tree_->root_visits() == 0) BatchedSearch(*evaluator_, 1).run({tree_.get()}, {1});
   const Action chosen = tree_->choose_action(options_.temperature, rng_);
@@ -84,10 +114,11 @@ Action MctsPlayer::search(const GameState& state) {
 
 std::vector<Action> MctsPlayer::turn(const GameState& state, std::optional<SearchAnalysis>* analysis, int multipv) {
   const auto start = std::chrono::steady_clock::now();
+  last_progress_ = start;
   std::vector<Action> out;
   auto s = state.clone();
   do {
-    const Action a = search(*s);
+    const Action a = search_turn(*s, out, start);
     if (analysis && !*analysis) *analysis = analysis_of_tree(*tree_, a, multipv);
     out.push_back(a);
     s->apply_action(a);

@@ -1,5 +1,6 @@
 #pragma once
 // The network-free players.
+#include <chrono>
 #include <memory>
 #include <random>
 
@@ -44,6 +45,9 @@ class MctsPlayer : public Player {
   // before each later decision of a turn, which may then differ from those of the lines.
   std::optional<SearchAnalysis> analyze(const GameState& state, int multipv) override;
   bool set_budget(const SearchBudget& budget) override;
+  // A stop flag or a progress callback makes the search run in short slices, looking at the flag
+  // between them and calling progress about every control.progress_seconds.
+  bool set_control(const SearchControl& control) override;
   // Runs the search from `state` and returns the chosen decision (no tree advance).
   Action search(const GameState& state);
   const Tree* tree() const { return tree_.get(); }
@@ -52,6 +56,10 @@ class MctsPlayer : public Player {
   void sync_tree(const GameState& state);
   // choose_turn; with `analysis`, the analysis of its first decision's search (up to `multipv` lines).
   std::vector<Action> turn(const GameState& state, std::optional<SearchAnalysis>* analysis, int multipv);
+  // search(), within a turn whose decisions `before` are chosen already and whose search began
+  // at `start` (for the progress reports).
+  Action search_turn(const GameState& state, const std::vector<Action>& before,
+                     std::chrono::steady_clock::time_point start);
 
   std::string name_;
   std::shared_ptr<Evaluator> evaluator_;
@@ -59,6 +67,8 @@ class MctsPlayer : public Player {
   std::unique_ptr<Tree> tree_;
   std::mt19937_64 rng_;
   std::string analysis_;
+  SearchControl control_;
+  std::chrono::steady_clock::time_point last_progress_;
 };
 
 }  // namespace djambi

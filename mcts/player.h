@@ -56,6 +56,13 @@ class Player {
     (void)budget;
     return false;
   }
+  // Steers the searches to come (mcts/search_analysis.h: a stop flag, a progress callback, no
+  // budget) until replaced (a default SearchControl steers nothing); the flag and the callback's
+  // captures must outlive those searches. False for players that do not search (they ignore it).
+  virtual bool set_control(const SearchControl& control) {
+    (void)control;
+    return false;
+  }
 };
 
 class PlayerFactory {

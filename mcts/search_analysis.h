@@ -2,7 +2,9 @@
 // What a search found, for people and programs (the bot protocol's `analyze`, docs/PROTOCOL.md):
 // its best whole moves with their statistics and principal variations. Game-generic: a move is
 // the list of decisions of one whole turn (env/turn_text.h writes it in the game's notation).
+#include <atomic>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -32,6 +34,27 @@ struct SearchAnalysis {
   int64_t visits = -1;              // tree search: the root's playouts (-1: not a tree search)
   int64_t nodes = -1;               // alpha-beta: positions searched (-1: not counted)
   double seconds = 0;               // the time the search took
+};
+
+// How a search is steered while it runs (Player::set_control; the bot protocol's `go infinite`,
+// `stop` and periodic `info` lines). The default steers nothing.
+struct SearchControl {
+  // Set (from any thread) while the search runs: it ends soon and plays the best it has found so
+  // far; it still searches at least one whole depth (alpha-beta) or one playout (tree search), so
+  // its move is legal and founded even when the flag was set before it began.
+  const std::atomic<bool>* stop = nullptr;
+  // Called on the search's thread with what it has found so far: about every `progress_seconds`,
+  // and (alpha-beta) after each whole depth completed. `seconds` counts from the start of the
+  // turn's search; tree search fills `visits`, `root_values` and one line, alpha-beta `depth`,
+  // `nodes`, `root_score` and one line (the move it would play now, with its score).
+  std::function<void(const SearchAnalysis&)> progress;
+  double progress_seconds = 1.0;
+  // The search ignores its budget (playouts, time, depth, nodes) and runs until `stop` is set
+  // (or it has nothing left to search); the budget stays for the searches after.
+  bool unlimited = false;
+
+  bool stopped() const { return stop && stop->load(std::memory_order_relaxed); }
+  bool active() const { return stop || progress || unlimited; }
 };
 
 // The analysis of the root of `tree` (a search done, between searches): up to `multipv` whole

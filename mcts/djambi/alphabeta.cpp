@@ -133,9 +133,22 @@ bool AlphaBetaSearch::terminal(const Position& pos) const {
 
 bool AlphaBetaSearch::out_of_budget() {
   if (options_.max_nodes > 0 && nodes_ >= options_.max_nodes) return true;
-  if (options_.seconds > 0 && (nodes_ & 1023) == 0)
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count() >= options_.seconds;
-  return false;
+  if ((nodes_ & 1023) != 0) return false;
+  // The first whole depth is always finished: a stopped search still plays a searched move.
+  if (iteration_ > 1 && options_.stop && options_.stop->load(std::memory_order_relaxed)) return true;
+  if (options_.seconds <= 0 && !progress_.report) return false;
+  const auto now = std::chrono::steady_clock::now();
+  if (progress_.report && current_ && current_->depth > 0 &&
+      std::chrono::duration<double>(now - last_progress_).count() >= progress_.seconds)
+    report_progress(now);
+  return options_.seconds > 0 && std::chrono::duration<double>(now - start_).count() >= options_.seconds;
+}
+
+void AlphaBetaSearch::report_progress(std::chrono::steady_clock::time_point now) {
+  last_progress_ = now;
+  current_->nodes = nodes_;
+  current_->seconds = std::chrono::duration<double>(now - start_).count();
+  progress_.report(*current_);
 }
 
 uint64_t AlphaBetaSearch::tt_key(const Position& pos, bool min_turn) const {
@@ -361,7 +374,11 @@ AlphaBetaResult AlphaBetaSearch::search(const Position& root) {
   AlphaBetaResult result;
   result.root_moves = static_cast<int>(moves.size());
   result.move = moves.front().second.move;
+  current_ = &result;
+  last_progress_ = start_;
+  iteration_ = 0;
   auto finish = [&] {
+    current_ = nullptr;
     result.nodes = nodes_;
     result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
     return result;
@@ -374,6 +391,7 @@ AlphaBetaResult AlphaBetaSearch::search(const Position& root) {
   // searched against the last of them.
   const size_t want = static_cast<size_t>(std::max(multipv_, 1));
   for (int depth = 1; depth <= depth_limit; ++depth) {
+    iteration_ = depth;
     float best = -kInfinity;
     size_t best_index = 0;
     size_t searched = 0;  // root moves fully searched at this depth
@@ -435,7 +453,9 @@ AlphaBetaResult AlphaBetaSearch::search(const Position& root) {
       std::rotate(moves.begin(), moves.begin() + static_cast<long>(best_index),
                   moves.begin() + static_cast<long>(best_index) + 1);
     }
+    if (progress_.report) report_progress(std::chrono::steady_clock::now());
     if (best >= kWinThreshold) break;
+    if (options_.stop && options_.stop->load(std::memory_order_relaxed)) break;
     if (options_.seconds > 0 &&
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count() > options_.seconds * 0.5)
       break;  // the next depth would not finish

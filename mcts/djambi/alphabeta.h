@@ -10,8 +10,10 @@
 // first (by victim value), then the table's move, killer moves and history; a kills-only
 // quiescence search at the horizon.
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -40,6 +42,18 @@ struct AlphaBetaOptions {
   // A learned evaluation (mcts/djambi/learned_eval.h) in place of the hand-written one; null:
   // the hand-written one. Finished games are scored exactly either way.
   std::shared_ptr<const AccumulatorNet> learned;
+  // Set from another thread: the search stops soon (looked at every 1024 nodes, as the clock),
+  // playing the best found so far; never before the first whole depth is complete.
+  const std::atomic<bool>* stop = nullptr;
+};
+
+struct AlphaBetaResult;
+// Called on the search's thread after each whole depth completed and about every
+// `seconds` (between depths, with the last completed depth's `depth`, the best move so far and
+// the nodes and time so far).
+struct AlphaBetaProgress {
+  std::function<void(const AlphaBetaResult&)> report;
+  double seconds = 1.0;
 };
 
 // One whole move of a principal variation, and who makes it (under brs, a reply need not come
@@ -79,6 +93,11 @@ class AlphaBetaSearch {
   // best root moves (AlphaBetaResult::lines), searching the others against the multipv-th best
   // value (1: the same search as without). 0 (the default): neither.
   void set_analysis(int multipv) { multipv_ = multipv; }
+  // The stop flag (AlphaBetaOptions::stop) and the progress reports of the searches to come.
+  void set_control(const std::atomic<bool>* stop, AlphaBetaProgress progress) {
+    options_.stop = stop;
+    progress_ = std::move(progress);
+  }
   // Searches the turn of `root.to_move` (a running game, at a turn start).
   AlphaBetaResult search(const Position& root);
   // The hand-written static value of a position (shares per player index; terminal
@@ -149,6 +168,12 @@ class AlphaBetaSearch {
   std::vector<std::vector<Ordered>> order_stack_;
   int multipv_ = 0;
   std::vector<std::vector<PvStep>> pv_;  // per ply, when multipv_ > 0
+  AlphaBetaProgress progress_;
+  AlphaBetaResult* current_ = nullptr;  // the result of the search running, for progress reports
+  std::chrono::steady_clock::time_point last_progress_;
+  int iteration_ = 0;                   // the depth being searched
+  // Reports `current_` to progress_ (with the nodes and time so far).
+  void report_progress(std::chrono::steady_clock::time_point now);
 };
 
 }  // namespace djambi

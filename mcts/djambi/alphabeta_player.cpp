@@ -19,6 +19,22 @@ bool AlphaBetaPlayer::set_budget(const SearchBudget& budget) {
   return true;
 }
 
+bool AlphaBetaPlayer::set_control(const SearchControl& control) {
+  control_ = control;
+  return true;
+}
+
+namespace {
+
+// The decisions of an engine's whole move in `state`'s view.
+std::vector<Action> view_actions(const DjambiState& state, const SearchMove& move) {
+  std::vector<Action> out;
+  for (int i = 0; i < move.size; ++i) out.push_back(state.to_view_action(move.actions[i]));
+  return out;
+}
+
+}  // namespace
+
 std::vector<Action> AlphaBetaPlayer::choose_turn(const GameState& state) {
   const DjambiState* djambi = as_djambi(state);
   if (!djambi) throw std::invalid_argument("the alpha-beta player plays Djambi only");
@@ -35,9 +51,40 @@ std::vector<Action> AlphaBetaPlayer::choose_turn(const GameState& state) {
     searched_ = false;
     return out;
   }
-  result_ = search_.search(djambi->position());
+  AlphaBetaProgress progress;
+  if (control_.progress) {
+    progress.seconds = control_.progress_seconds;
+    progress.report = [this, djambi](const AlphaBetaResult& r) {
+      SearchAnalysis a;
+      a.chosen = view_actions(*djambi, r.move);
+      a.root_score = r.value;
+      a.depth = r.depth;
+      a.nodes = static_cast<int64_t>(r.nodes);
+      a.seconds = r.seconds;
+      SearchLine line;
+      line.move = a.chosen;
+      line.score = r.value;
+      line.depth = r.depth;
+      line.pv = {a.chosen};
+      a.lines.push_back(std::move(line));
+      control_.progress(a);
+    };
+  }
+  search_.set_control(control_.stop, std::move(progress));
+  // No budget: the search deepens until stopped (the spec's limits stay for the next searches).
+  const AlphaBetaOptions limits = search_.options();
+  if (control_.unlimited) search_.set_limits(0, 0, 0);
+  try {
+    result_ = search_.search(djambi->position());
+  } catch (...) {
+    search_.set_control(nullptr, {});
+    search_.set_limits(limits.max_depth, limits.seconds, limits.max_nodes);
+    throw;
+  }
+  search_.set_control(nullptr, {});
+  search_.set_limits(limits.max_depth, limits.seconds, limits.max_nodes);
   searched_ = result_.depth > 0;
-  for (int i = 0; i < result_.move.size; ++i) out.push_back(djambi->to_view_action(result_.move.actions[i]));
+  out = view_actions(*djambi, result_.move);
   char line[200];
   std::snprintf(line, sizeof line, "%s: %s depth %d, value %.3f, %llu nodes in %.3f s (%d moves)", name_.c_str(),
                 turn_to_string(state, out).c_str(), result_.depth, result_.value,
@@ -45,17 +92,6 @@ std::vector<Action> AlphaBetaPlayer::choose_turn(const GameState& state) {
   analysis_ = line;
   return out;
 }
-
-namespace {
-
-// The decisions of an engine's whole move in `state`'s view.
-std::vector<Action> view_actions(const DjambiState& state, const SearchMove& move) {
-  std::vector<Action> out;
-  for (int i = 0; i < move.size; ++i) out.push_back(state.to_view_action(move.actions[i]));
-  return out;
-}
-
-}  // namespace
 
 std::optional<SearchAnalysis> AlphaBetaPlayer::analyze(const GameState& state, int multipv) {
   search_.set_analysis(std::max(multipv, 1));

@@ -24,6 +24,9 @@ class AlphaBetaPlayer : public Player {
   // The root player's share as searched (nothing for a forced move, played without a search).
   std::optional<float> last_value() const override { return searched_ ? std::optional<float>(result_.value) : std::nullopt; }
   bool set_budget(const SearchBudget& budget) override;
+  // The stop flag is looked at every 1024 nodes (after the first whole depth); progress comes
+  // after each whole depth and about every control.progress_seconds.
+  bool set_control(const SearchControl& control) override;
   // The `multipv` best root moves with exact scores (the root player's share), the depth and
   // principal variations: under brs, as far as its replies come from the player whose turn it is.
   // With multipv 1 the search is the one of choose_turn; with more, the other moves are searched
@@ -37,6 +40,7 @@ class AlphaBetaPlayer : public Player {
   AlphaBetaResult result_;
   bool searched_ = false;
   std::string analysis_;
+  SearchControl control_;
 };
 
 // Builds an `ab` player for games of `variants` from its spec; throws std::invalid_argument

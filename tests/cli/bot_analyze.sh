@@ -27,7 +27,7 @@ exec(sys.argv[2])
 print(out)' "$1" "$2" || fail "the analysis $1"
 }
 
-[ "$(session mcts protocol | sed -n 1p)" = 'protocol djambi-zero 2' ] || fail "protocol version"
+[ "$(session mcts protocol | sed -n 1p)" = 'protocol djambi-zero 3' ] || fail "protocol version"
 
 # mcts at the start: three distinct whole moves within the root's visits, first the move of go;
 # their variations legal in sequence.

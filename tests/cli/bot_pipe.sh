@@ -17,7 +17,7 @@ expect() {  # expect COMMAND ANSWER
 }
 
 start='CgAgMg3MyAyCy/RgDgMg3MyDyRy/MgMgNg3NyMyMy/9/9/9/MrMrNr3NbMbMb/RrDrMr3MbDbRb/CrArMr3MbAbCb r rbyg - 0 0'
-expect protocol 'protocol djambi-zero 2'
+expect protocol 'protocol djambi-zero 3'
 expect id 'id player mcts,sims=40 game djambi variants none'
 expect isready readyok
 expect show "position $start"
