@@ -7,8 +7,9 @@
 
 // The hot loops are compiled twice, for AVX2 with FMA (8 floats a step) and for any x86-64 (SSE2, 4), and
 // the loader picks one for the machine (GCC's function multi-versioning). Other compilers and
-// machines get the plain build.
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+// machines get the plain build, and so does ThreadSanitizer's: the loader runs the resolvers before
+// the sanitizer's runtime is ready, and they crash.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(__SANITIZE_THREAD__)
 #define DJAMBI_HOT_LOOP __attribute__((target_clones("arch=haswell", "default")))
 #else
 #define DJAMBI_HOT_LOOP
