@@ -22,7 +22,8 @@ uint64_t QueuedEvaluator::positions() const { return positions_.load(); }
 
 void QueuedEvaluator::evaluate(const EvalBatch& batch) {
   if (batch.size == 0) return;
-  Request request{&batch, {}};
+  Request request;
+  request.batch = &batch;
   std::future<void> done = request.done.get_future();
   queue_.push(&request);
   done.get();

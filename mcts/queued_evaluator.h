@@ -36,7 +36,7 @@ class QueuedEvaluator : public Evaluator {
 
  private:
   struct Request {
-    const EvalBatch* batch;
+    const EvalBatch* batch = nullptr;
     std::promise<void> done;  // set once the batch is evaluated, or the evaluation failed
     // Why it failed, thrown again by the caller on its own thread: an exception object shared
     // by several threads is freed through a reference count that libstdc++ keeps out of
