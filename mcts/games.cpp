@@ -45,9 +45,10 @@ LearnedEvalFeatures learned_eval_features_of(const std::string& game_name, const
     return pos.alive(p) ? learned_eval_features(pos, p, out) : 0;
   };
   if (on_eval)
-    f.base = [](const GameState& state, int seat) {
+    f.base = [](const GameState& state, float* by_seat) {
       const Position& pos = dynamic_cast<const DjambiState&>(state).position();
-      return learned_eval_base_logits(pos)[pos.player(seat)];
+      const std::array<float, 4> logits = learned_eval_base_logits(pos);  // by player index
+      for (int seat = 0; seat < pos.num_players(); ++seat) by_seat[seat] = logits[pos.player(seat)];
     };
   f.player_spec = [](const std::string& path, const std::string& options) {
     std::string spec = "ab";

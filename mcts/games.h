@@ -30,8 +30,9 @@ struct LearnedEvalFeatures {
   // `out` (max_active room); 0 for a seat out of the game.
   std::function<int(const GameState& state, int seat, int* out)> active;
   // For a feature set whose logits correct a base evaluation (AccumulatorNet::on_base): the
-  // base logit of the player of `seat` in `state` (a running game); empty otherwise.
-  std::function<float(const GameState& state, int seat)> base;
+  // base logits of `state` (a running game) by seat, written into num_players() floats (one
+  // evaluation of the position for every seat); empty otherwise.
+  std::function<void(const GameState& state, float* by_seat)> base;
   // The `ab` player's spec with the learned evaluation of the bundle `path` and `options`
   // ("nodes=2000", ...), or the hand-written evaluation when `path` is empty.
   std::function<std::string(const std::string& path, const std::string& options)> player_spec;

@@ -23,9 +23,12 @@ Sample encode_learned_eval_sample(const GameState& state, const LearnedEvalFeatu
   std::memcpy(s.observation.data(), slots.data(), s.observation.size());
   s.value.assign(static_cast<size_t>(learned_eval_sample_shape(players, features.max_active, bool(features.base)).num_players), 0.0f);
   s.value[static_cast<size_t>(players)] = search_value;
-  if (features.base)
+  if (features.base) {
+    std::vector<float> by_seat(static_cast<size_t>(players));
+    features.base(state, by_seat.data());
     for (int j = 0; j < players; ++j)
-      s.value[static_cast<size_t>(players + 1 + j)] = features.base(state, (to_act + j) % players);
+      s.value[static_cast<size_t>(players + 1 + j)] = by_seat[static_cast<size_t>((to_act + j) % players)];
+  }
   return s;
 }
 
