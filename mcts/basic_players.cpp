@@ -150,8 +150,8 @@ PlayerFactory basic_player_factory() {
     spec.check_keys({});
     return std::make_unique<RandomPlayer>(seed);
   });
-  factory.add("mcts", [](const PlayerSpec& spec, std::shared_ptr<const Game>, uint64_t seed) {
-    spec.check_keys({"sims", "time", "rollouts", "cpuct", "temperature"});
+  factory.add("mcts", [](const PlayerSpec& spec, std::shared_ptr<const Game> game, uint64_t seed) {
+    spec.check_keys({"sims", "time", "rollouts", "cpuct", "temperature", "solver", "minimax"});
     MctsPlayerOptions o;
     const SearchBudget budget = spec.get_budget(800);
     o.search.simulations = budget.visits;
@@ -159,6 +159,13 @@ PlayerFactory basic_player_factory() {
     o.search.c_puct = static_cast<float>(spec.get_double("cpuct", o.search.c_puct, 0.0, kMaxCPuct));
     o.search.seed = seed;
     o.temperature = static_cast<float>(spec.get_double("temperature", 0.0, 0.0, 10.0));
+    o.search.solver = spec.get_int("solver", 0, 0, 1) == 1;
+    o.search.minimax_weight = static_cast<float>(spec.get_double("minimax", 0.0, 0.0, 1.0));
+    if (o.search.minimax_weight > 0) {
+      o.search.heuristic = heuristic_of(game->name());
+      if (!o.search.heuristic)
+        throw std::invalid_argument("bad player spec '" + spec.text + "': minimax needs a heuristic evaluation, which only Djambi has");
+    }
     const int rollouts = spec.get_int("rollouts", 1, 1, 10000);
     auto evaluator = std::make_shared<RolloutEvaluator>(rollouts, 10000, seed ^ 0xA5A5A5A5ull);
     return std::make_unique<MctsPlayer>(spec.text, evaluator, o);

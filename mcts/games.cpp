@@ -1,5 +1,6 @@
 #include "mcts/games.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "env/djambi/game.h"
@@ -50,6 +51,13 @@ LearnedEvalFeatures learned_eval_features_of(const std::string& game_name, const
       const std::array<float, 4> logits = learned_eval_base_logits(pos);  // by player index
       for (int seat = 0; seat < pos.num_players(); ++seat) by_seat[seat] = logits[pos.player(seat)];
     };
+  f.kills = [](const GameState& before, const GameState& after) {
+    const auto living = [](const GameState& s) {
+      const Position& pos = dynamic_cast<const DjambiState&>(s).position();
+      return std::count_if(pos.board.begin(), pos.board.end(), is_living);
+    };
+    return living(after) < living(before);  // a kill leaves a corpse where a living piece was
+  };
   f.player_spec = [](const std::string& path, const std::string& options) {
     std::string spec = "ab";
     if (!options.empty()) spec += "," + options;

@@ -33,6 +33,12 @@ struct LearnedEvalFeatures {
   // base logits of `state` (a running game) by seat, written into num_players() floats (one
   // evaluation of the position for every seat); empty otherwise.
   std::function<void(const GameState& state, float* by_seat)> base;
+  // Whether the turn that led from `before` to `after` (turn starts) killed a piece. The search
+  // value of a position whose best turn kills holds a tactic that piece features cannot see, and
+  // that the search's own kills-only quiescence resolves before it evaluates a leaf: self-play
+  // may leave such positions out (ab.quiet_samples), as chess engines' NNUE data leaves out
+  // positions whose best move captures.
+  std::function<bool(const GameState& before, const GameState& after)> kills;
   // The `ab` player's spec with the learned evaluation of the bundle `path` and `options`
   // ("nodes=2000", ...), or the hand-written evaluation when `path` is empty.
   std::function<std::string(const std::string& path, const std::string& options)> player_spec;

@@ -3,6 +3,7 @@
 #include <cstdint>
 
 #include "env/rewards.h"
+#include "mcts/games.h"
 
 namespace djambi {
 
@@ -38,6 +39,20 @@ struct SearchConfig {
   // policy at this temperature. Above 1 it keeps exploring once the prior is sharp; the policy
   // target does not depend on it.
   float gumbel_noise_scale = 1.0f;
+  // MCTS-Solver (Winands et al. 2008; its max^n form, Nijssen and Winands 2011): finished games
+  // and what follows from them are proven and backed up exactly. A node is proven when a child
+  // is a proven win for the seat acting there, or when every child is proven (the best of them
+  // for that seat); a proven loss for the seat to act is never selected again, and a proven win
+  // at the root is played. Max^n only: paranoid values depend on the root seat.
+  bool solver = false;
+  // Implicit minimax backups (Lanctot et al. 2014): every node also keeps the max^n value of
+  // `heuristic` over its expanded subtree (a leaf: the heuristic of its position; a finished
+  // game: its values), and selection values a visited child at (1 - minimax_weight) x its mean
+  // value + minimax_weight x that. 0: off. Max^n only: paranoid searches ignore it.
+  float minimax_weight = 0.0f;
+  // The game's heuristic evaluation (mcts/games.h, heuristic_of), set where the search is made
+  // when minimax_weight > 0.
+  HeuristicValues heuristic;
   // Leaves collected per tree (with virtual loss) before one evaluation.
   int leaves_per_round = 1;
   float virtual_loss = 1.0f;

@@ -8,6 +8,12 @@
 
 namespace djambi {
 
+namespace {
+// Returns lie in [-1, 1] (env/rewards.h): +1 only for a sole winner, -1 only for the last place.
+constexpr float kProvenWin = 1.0f - 1e-6f;
+constexpr float kProvenLoss = -1.0f + 1e-6f;
+}  // namespace
+
 Tree::Tree(const SearchConfig& config, std::unique_ptr<GameState> root_state)
     : config_(config), root_state_(std::move(root_state)), rng_(config.seed) {
   root_ = nodes_.append(1);
@@ -46,13 +52,16 @@ int32_t Tree::select_child(const Node& parent, const NodeStats& parent_stats, bo
   float best_score = -std::numeric_limits<float>::infinity();
   for (int32_t k = 0; k < parent.num_children; ++k) {
     const Node& c = children[k];
+    if (solving() && proven_loss(parent, c)) continue;
     const int n = c.stats.visits + c.stats.virtual_visits;
     if (forced && c.prior > 0.0f &&
         static_cast<float>(c.stats.visits) < std::sqrt(config_.forced_playout_k * c.prior * parent_visits))
       return parent.first_child + k;
-    const float q = n > 0 ? (child_utility(parent, c.stats) - config_.virtual_loss * static_cast<float>(c.stats.virtual_visits)) /
-                                static_cast<float>(n)
-                          : parent_q - config_.fpu_reduction;
+    float q = n > 0 ? (child_utility(parent, c.stats) - config_.virtual_loss * static_cast<float>(c.stats.virtual_visits)) /
+                          static_cast<float>(n)
+                    : parent_q - config_.fpu_reduction;
+    if (n > 0 && c.has_minimax && minimaxing())
+      q = (1.0f - config_.minimax_weight) * q + config_.minimax_weight * c.minimax[parent.to_act];
     const float score = q + config_.c_puct * c.prior * sqrt_visits / (1.0f + static_cast<float>(n));
     if (score > best_score) {
       best_score = score;
@@ -73,15 +82,25 @@ Tree::Selection Tree::select_leaf(Leaf& leaf) {
     if (current == root_) {  // the root's statistics are guarded by its own lock
       seen = node.stats;
       ++node.stats.virtual_visits;
+      if (node.proven && solving()) {  // nothing left to search: every playout counts its value
+        const SeatValues values = node.proven_values;
+        lock.unlock();
+        backup(leaf.path, &values);
+        leaf.state.reset();
+        return Selection::kTerminal;
+      }
     }
+    bool first_visit = false;
     if (!node.expanded && state->is_terminal()) {
-      node.expanded = node.terminal = true;
+      node.expanded = node.terminal = first_visit = true;
       node.terminal_values = terminal_values(*state);
     }
     if (node.terminal) {
       const SeatValues values = node.terminal_values;
       lock.unlock();
+      if (first_visit && minimaxing()) back_up_minimax(leaf.path, values);
       backup(leaf.path, &values);
+      if (solving()) prove(leaf.path, values);
       leaf.state.reset();
       return Selection::kTerminal;
     }
@@ -100,14 +119,57 @@ Tree::Selection Tree::select_leaf(Leaf& leaf) {
     Node& c = nodes_[child];
     seen = c.stats;
     ++c.stats.virtual_visits;
-    lock.unlock();
     leaf.path.push_back(child);
+    if (c.proven && solving()) {  // its value is known: count it without going further
+      const SeatValues values = c.proven_values;
+      lock.unlock();
+      backup(leaf.path, &values);
+      leaf.state.reset();
+      return Selection::kTerminal;
+    }
+    lock.unlock();
     state->apply_action(c.action);
     current = child;
   }
 }
 
 void Tree::abandon(const Leaf& leaf) { backup(leaf.path, nullptr); }
+
+bool Tree::proven_loss(const Node& parent, const Node& child) {
+  return child.proven && child.proven_values[parent.to_act] <= kProvenLoss;
+}
+
+void Tree::prove(const std::vector<int32_t>& path, SeatValues values) {
+  for (size_t k = path.size() - 1;; --k) {
+    // The lock of path[k]'s proof; below the root it is the parent's, which guards the proofs of
+    // all the parent's children and the parent's expansion (its seat to act) as well.
+    std::lock_guard<std::mutex> lock(stats_lock(path, k));
+    Node& node = nodes_[path[k]];
+    if (node.proven) return;  // whoever proved it went on upward
+    node.proven = true;
+    node.proven_values = values;
+    if (k == 0) return;
+    const Node& parent = nodes_[path[k - 1]];
+    const int seat = parent.to_act;
+    if (values[seat] >= kProvenWin) continue;  // the seat to act there takes this win
+    // Otherwise the parent is proven once all its children are: the best of them for its seat.
+    const Node* children = &nodes_[parent.first_child];
+    const Node* best = nullptr;
+    for (int32_t i = 0; i < parent.num_children; ++i) {
+      if (!children[i].proven) return;
+      if (!best || children[i].proven_values[seat] > best->proven_values[seat]) best = &children[i];
+    }
+    values = best->proven_values;
+  }
+}
+
+int32_t Tree::proven_choice() const {
+  const Node& root = nodes_[root_];
+  if (!solving() || !root.expanded) return -1;
+  for (int32_t i = root.first_child; i < root.first_child + root.num_children; ++i)
+    if (nodes_[i].proven && nodes_[i].proven_values[root.to_act] >= kProvenWin) return i;
+  return -1;
+}
 
 void Tree::expand_and_backup(const Leaf& leaf, const float* priors, const float* values) {
   const int32_t leaf_index = leaf.path.back();
@@ -118,7 +180,30 @@ void Tree::expand_and_backup(const Leaf& leaf, const float* priors, const float*
   }
   SeatValues v{};
   std::copy(values, values + players_, v.begin());
+  if (minimaxing()) {
+    SeatValues h{};
+    config_.heuristic(*leaf.state, h.data());
+    back_up_minimax(leaf.path, h);
+  }
   backup(leaf.path, &v);
+}
+
+void Tree::back_up_minimax(const std::vector<int32_t>& path, SeatValues values) {
+  for (size_t k = path.size() - 1;; --k) {
+    // As in prove(): below the root this is the parent's lock, which guards its children's values.
+    std::lock_guard<std::mutex> lock(stats_lock(path, k));
+    Node& node = nodes_[path[k]];
+    node.minimax = values;
+    node.has_minimax = true;
+    if (k == 0) return;
+    const Node& parent = nodes_[path[k - 1]];
+    const Node* children = &nodes_[parent.first_child];
+    const Node* best = nullptr;
+    for (int32_t i = 0; i < parent.num_children; ++i)
+      if (children[i].has_minimax && (!best || children[i].minimax[parent.to_act] > best->minimax[parent.to_act]))
+        best = &children[i];
+    values = best->minimax;  // at least `node` has one
+  }
 }
 
 void Tree::expand(int32_t node_index, const GameState& state, const float* priors) {
@@ -182,6 +267,7 @@ std::vector<std::pair<Action, float>> Tree::policy_target() const {
   const Node& root = nodes_[root_];
   std::vector<std::pair<Action, float>> out;
   if (root.num_children == 0) return out;
+  if (const int32_t won = proven_choice(); won >= 0) return {{nodes_[won].action, 1.0f}};
   if (config_.gumbel) {
     const std::vector<float> policy = gumbel_improved_policy();
     for (int32_t k = 0; k < root.num_children; ++k)
@@ -215,6 +301,12 @@ std::vector<std::pair<Action, float>> Tree::policy_target() const {
       if (n <= 1.0f) n = 0.0f;
     }
   }
+  if (solving()) {  // a proven loss is not taught, unless every visited move is one
+    std::vector<float> kept = visits;
+    for (int32_t k = 0; k < root.num_children; ++k)
+      if (proven_loss(root, nodes_[root.first_child + k])) kept[k] = 0.0f;
+    if (std::any_of(kept.begin(), kept.end(), [](float v) { return v > 0.0f; })) visits = kept;
+  }
   float sum = 0.0f;
   for (float v : visits) sum += v;
   for (int32_t k = 0; k < root.num_children; ++k)
@@ -224,6 +316,7 @@ std::vector<std::pair<Action, float>> Tree::policy_target() const {
 
 SeatValues Tree::root_values() const {
   const Node& root = nodes_[root_];
+  if (root.proven && solving()) return root.proven_values;
   SeatValues v{};
   if (root.stats.visits == 0) return v;
   for (int p = 0; p < players_; ++p) v[p] = root.stats.value_sum[p] / static_cast<float>(root.stats.visits);
@@ -233,6 +326,7 @@ SeatValues Tree::root_values() const {
 Action Tree::choose_action(float temperature, std::mt19937_64& rng) const {
   const Node& root = nodes_[root_];
   if (root.num_children == 0) return -1;
+  if (const int32_t won = proven_choice(); won >= 0) return nodes_[won].action;
   if (config_.gumbel && root.stats.visits > 1) {
     if (temperature <= 0.0f || config_.root_noise) return nodes_[gumbel_choice()].action;
     std::vector<double> weights;
@@ -240,10 +334,21 @@ Action Tree::choose_action(float temperature, std::mt19937_64& rng) const {
     std::discrete_distribution<int> pick(weights.begin(), weights.end());
     return nodes_[root.first_child + pick(rng)].action;
   }
+  // Solver: a proven loss is played only when every move is one.
+  bool avoid_losses = false;
+  if (solving())
+    for (int32_t i = root.first_child; i < root.first_child + root.num_children; ++i)
+      avoid_losses = avoid_losses || !proven_loss(root, nodes_[i]);
+  const auto playable = [&](const Node& c) { return !avoid_losses || !proven_loss(root, c); };
   if (temperature <= 0.0f) {
-    int32_t best = root.first_child;
+    int32_t best = -1;
     for (int32_t i = root.first_child; i < root.first_child + root.num_children; ++i) {
       const Node& c = nodes_[i];
+      if (!playable(c)) continue;
+      if (best < 0) {
+        best = i;
+        continue;
+      }
       const Node& b = nodes_[best];
       if (c.stats.visits > b.stats.visits || (c.stats.visits == b.stats.visits && c.prior > b.prior)) best = i;
     }
@@ -251,7 +356,7 @@ Action Tree::choose_action(float temperature, std::mt19937_64& rng) const {
   }
   std::vector<double> weights;
   for (int32_t i = root.first_child; i < root.first_child + root.num_children; ++i)
-    weights.push_back(std::pow(static_cast<double>(nodes_[i].stats.visits), 1.0 / temperature));
+    weights.push_back(playable(nodes_[i]) ? std::pow(static_cast<double>(nodes_[i].stats.visits), 1.0 / temperature) : 0.0);
   double sum = 0;
   for (double w : weights) sum += w;
   if (sum <= 0) return choose_action(0.0f, rng);

@@ -48,6 +48,14 @@ struct Node {
   bool expanded = false;
   bool terminal = false;
   SeatValues terminal_values{};
+  // Solver: the node's value is known exactly (a finished game, or proven from its children).
+  // Guarded like `stats`: by the parent's lock (the root's by its own).
+  bool proven = false;
+  SeatValues proven_values{};
+  // Implicit minimax backups: the heuristic's max^n value of the node's expanded subtree.
+  // Guarded like `stats`.
+  bool has_minimax = false;
+  SeatValues minimax{};
 };
 
 // A leaf handed out for evaluation.
@@ -94,8 +102,10 @@ class Tree {
   // The policy target: visit shares of the root's children (forced playouts pruned when on);
   // Gumbel: the improved policy.
   std::vector<std::pair<Action, float>> policy_target() const;
-  // Mean value of the root per seat.
+  // Mean value of the root per seat (its proven value once the solver has proven it).
   SeatValues root_values() const;
+  // Whether the solver has proven the root's value.
+  bool root_proven() const { return nodes_[root_].proven; }
   // The most visited action (ties to the higher prior), or one drawn with probability
   // proportional to visits^(1/temperature). Gumbel: the survivor of the sequential halving, or
   // (temperature > 0 in a search without Gumbel noise) one drawn from the improved policy.
@@ -109,6 +119,19 @@ class Tree {
   SeatValues terminal_values(const GameState& end) const;
   int32_t select_child(const Node& parent, const NodeStats& parent_stats, bool at_root) const;
   float child_utility(const Node& parent, const NodeStats& child) const;
+  bool solving() const { return config_.solver && !config_.paranoid; }
+  bool minimaxing() const { return config_.minimax_weight > 0.0f && config_.heuristic && !config_.paranoid; }
+  // Implicit minimax: sets path.back()'s minimax value to `values` and recomputes each
+  // ancestor's from its expanded children. Thread-safe.
+  void back_up_minimax(const std::vector<int32_t>& path, SeatValues values);
+  // Solver: marks path.back() proven with `values` and goes up the path while that proves the
+  // parent too. Thread-safe.
+  void prove(const std::vector<int32_t>& path, SeatValues values);
+  // Solver: the root child to play whatever the visits say (a proven win for the seat to act),
+  // or -1.
+  int32_t proven_choice() const;
+  // Solver: whether `child` of `parent` is a proven loss for the seat acting at `parent`.
+  static bool proven_loss(const Node& parent, const Node& child);
   void expand(int32_t node_index, const GameState& state, const float* priors);
   void add_root_noise();
   // Takes the virtual visit of `path` back and, with `values`, counts the playout.

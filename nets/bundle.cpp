@@ -53,6 +53,8 @@ void save_player_bundle(const std::string& path, PolicyValueNet& net, const Sear
                    {"simulations", std::to_string(search.simulations)},
                    {"c_puct", std::to_string(search.c_puct)},
                    {"fpu_reduction", std::to_string(search.fpu_reduction)},
+                   {"solver", search.solver ? "1" : "0"},
+                   {"minimax_weight", std::to_string(search.minimax_weight)},
                    {"source", source}};
   metadata.merge(reward_metadata(search));
   save_checkpoint(path, net, step, nullptr, metadata);
@@ -80,6 +82,9 @@ PlayerBundle load_player_bundle(const std::string& path) {
     bundle.search.simulations = static_cast<int>(setting(m, "simulations", 1, kMaxSimulations, true, path));
     bundle.search.c_puct = static_cast<float>(setting(m, "c_puct", 0, kMaxCPuct, false, path));
     bundle.search.fpu_reduction = static_cast<float>(setting(m, "fpu_reduction", 0, kMaxFpuReduction, false, path));
+    // Bundles written before the solver existed have no such key: searched without it.
+    bundle.search.solver = m.count("solver") > 0 && setting(m, "solver", 0, 1, true, path) == 1;
+    if (m.count("minimax_weight")) bundle.search.minimax_weight = static_cast<float>(setting(m, "minimax_weight", 0, 1, false, path));
     bundle.source = m.at("source");
     apply_reward_metadata(m, bundle.search);
   } catch (const CheckpointError&) {

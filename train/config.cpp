@@ -229,6 +229,10 @@ const std::vector<Key>& keys() {
                            "Forced playouts of a root child: sqrt(k * prior * total playouts)."));
     t.push_back(bool_key(DJ_KEY(mcts, paranoid), false,
                          "Paranoid search: every other seat minimises the root seat's value (else max^n)."));
+    t.push_back(bool_key(DJ_KEY(mcts, solver), false,
+                         "MCTS-Solver: finished games and what they force are proven and backed up exactly; a proven loss for the seat to act is not searched again, a proven win at the root is played (max^n only: ignored with paranoid)."));
+    t.push_back(double_key(DJ_KEY(mcts, minimax_weight), 0.0, 0, 1, kClosed,
+                           "Implicit minimax backups: a visited child is valued at (1 - w) x its mean value + w x the max^n value of the game's heuristic evaluation over its expanded subtree (0 = off; Djambi; max^n only)."));
     t.push_back(choice_key(DJ_KEY(mcts, root), "puct", {"puct", "gumbel"},
                            "Root search: puct, or gumbel (Gumbel-top-k sampling of root moves, sequential halving of the playouts, the improved policy of completed Q-values as the target; learns with few playouts). Below the root both are PUCT."));
     t.push_back(int_key(DJ_KEY(mcts, gumbel_considered), 16, 1, 4096,
@@ -286,6 +290,8 @@ const std::vector<Key>& keys() {
                         "Nodes the alpha-beta player searches per decision in self-play and in evaluation games."));
     t.push_back(int_key(DJ_KEY(ab, random_turns), 8, 0, 100000,
                         "Turns played at random at the start of each self-play game, so that games differ."));
+    t.push_back(bool_key(DJ_KEY(ab, quiet_samples), false,
+                         "Only quiet positions give samples: a position whose searched turn kills a piece is left out (its value holds a tactic the features cannot see and the search's quiescence resolves before evaluating), as chess engines' NNUE data leaves out positions whose best move captures."));
     t.push_back(int_key(DJ_KEY(ab, generation_steps), 200, 1, 1000000000,
                         "Learner steps per generation: self-play plays with the newest evaluation, written as a bundle every this many steps (the hand-written evaluation before the first)."));
     t.push_back(int_key(DJ_KEY(ab, teacher_steps), 0, 0, 1000000000,
@@ -692,6 +698,8 @@ void check_cross(const TrainConfig& c) {
     throw Problem{"selfplay.opponents", "empty, but selfplay.opponent_games is above 0 (set it to 0 for pure self-play)"};
   if (c.selfplay.fade_steps > 0 && c.selfplay.fade_score > 0)
     throw Problem{"selfplay.fade_score", "set, and so is selfplay.fade_steps: the teacher fades by results or by steps, not both"};
+  if (c.mcts.minimax_weight > 0 && !heuristic_of(c.game.name))
+    throw Problem{"mcts.minimax_weight", "above 0, but the heuristic evaluation judges Djambi positions only"};
   if (c.selfplay.heuristic_value > 0 && !heuristic_of(c.game.name))
     throw Problem{"selfplay.heuristic_value", "above 0, but the heuristic evaluation judges Djambi positions only"};
   if (c.selfplay.player == "ab" && learned_eval_features_of(c.game.name).features == 0)

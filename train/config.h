@@ -45,6 +45,8 @@ struct TrainConfig {
     bool forced_playouts = false;
     double forced_playout_k = 0;
     bool paranoid = false;
+    bool solver = false;
+    double minimax_weight = 0;
     std::string root;  // "puct" | "gumbel"
     int gumbel_considered = 0;
     double gumbel_c_visit = 0;
@@ -76,6 +78,7 @@ struct TrainConfig {
     double lambda = 0;         // the search's share of the target, the rest the game's result
     int nodes = 0;             // nodes searched per decision in self-play and evaluation
     int random_turns = 0;      // turns played at random at the start of each self-play game
+    bool quiet_samples = false;  // only positions whose searched turn kills nothing give samples
     int generation_steps = 0;  // learner steps between the bundles self-play plays with
     int teacher_steps = 0;     // before this step self-play searches with the hand-written evaluation
     std::string features;      // the feature set (the game's first when empty)

@@ -70,9 +70,9 @@ FinishedGame LearnedEvalSelfPlay::play_game(uint64_t seed) const {
       ++out.decisions;
     }
     ++turns;
-    if (!opening)
-      if (const std::optional<float> value = mover.last_value())
-        pending.push_back({encode_learned_eval_sample(*before, features_, *value), seat});
+    if (opening || (settings_.quiet_samples && features_.kills && features_.kills(*before, *state))) continue;
+    if (const std::optional<float> value = mover.last_value())
+      pending.push_back({encode_learned_eval_sample(*before, features_, *value), seat});
   }
   out.outcome = outcome_of(*state);
   out.record = record.finish(*state);

@@ -21,6 +21,7 @@ struct LearnedEvalSelfPlaySettings {
   std::string search;         // the player's options, e.g. "nodes=20000"
   std::string feature_set;    // of the learned evaluation (the game's first when empty)
   int random_turns = 0;       // turns played at random at the start of each game
+  bool quiet_samples = false;  // leave out positions whose searched turn kills (LearnedEvalFeatures::kills)
   int max_decisions = 1000;   // longer games are stopped and adjudicated (env/outcome.h)
   uint64_t seed = 0;
 };

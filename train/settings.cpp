@@ -47,6 +47,9 @@ SearchConfig search_config(const TrainConfig& config, bool full_search) {
   s.c_puct = static_cast<float>(m.c_puct);
   s.fpu_reduction = static_cast<float>(m.fpu_reduction);
   s.paranoid = m.paranoid;
+  s.solver = m.solver;
+  s.minimax_weight = static_cast<float>(m.minimax_weight);
+  if (s.minimax_weight > 0) s.heuristic = heuristic_of(config.game.name);  // checked with the config
   // KataGo: only full searches explore (noise, forced playouts); fast ones just play.
   s.root_noise = full_search && m.dirichlet_epsilon > 0;
   s.dirichlet_alpha = static_cast<float>(m.dirichlet_alpha);
@@ -91,6 +94,7 @@ LearnedEvalSelfPlaySettings learned_eval_selfplay_settings(const TrainConfig& c,
   s.search = "nodes=" + std::to_string(c.ab.nodes);
   s.feature_set = c.ab.features;
   s.random_turns = c.ab.random_turns;
+  s.quiet_samples = c.ab.quiet_samples;
   s.max_decisions = c.selfplay.max_decisions;
   s.seed = seed;
   return s;

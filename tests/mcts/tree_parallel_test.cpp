@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cmath>
 #include <limits>
+#include <random>
 
 #include "env/djambi/game.h"
 #include "env/djambi/notation.h"
@@ -112,6 +113,22 @@ TEST(TreeParallel, ManyWorkersWithAThreadSafeEvaluatorFinishGamesToo) {
   search_tree_parallel(tree, uniform, 3000, 8, 4);
   EXPECT_EQ(tree.root_visits(), 3000);
   expect_consistent(tree, tree.root());
+}
+
+TEST(TreeParallel, SolverProofsWithManyWorkers) {
+  // x to move wins by force after r0c2; every other move loses at once. The proofs are written
+  // under the parents' locks while other workers select through them.
+  UniformEvaluator uniform;
+  SearchConfig c = config_with(4);
+  c.solver = true;
+  Tree tree(c, TicTacToeState::from_string("oo..x...x").clone());
+  search_tree_parallel(tree, uniform, 3000, 8, 4);
+  EXPECT_EQ(tree.root_visits(), 3000);
+  EXPECT_EQ(tree.root().stats.virtual_visits, 0);
+  ASSERT_TRUE(tree.root_proven());
+  EXPECT_EQ(tree.root_values()[0], 1.0f);
+  std::mt19937_64 rng(1);
+  EXPECT_EQ(tree.choose_action(0.0f, rng), 2);
 }
 
 TEST(TreeParallel, NanFromTheEvaluatorStopsEveryWorkerWithANamedError) {

@@ -5,9 +5,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -84,6 +86,8 @@ TEST(TrainConfig, TheTablesSearchDefaultsAreTheSearchsOwn) {
   EXPECT_FLOAT_EQ(run.c_puct, own.c_puct);
   EXPECT_FLOAT_EQ(run.fpu_reduction, own.fpu_reduction);
   EXPECT_EQ(run.paranoid, own.paranoid);
+  EXPECT_EQ(run.solver, own.solver);
+  EXPECT_FLOAT_EQ(run.minimax_weight, own.minimax_weight);
   EXPECT_FLOAT_EQ(run.dirichlet_alpha, own.dirichlet_alpha);
   EXPECT_FLOAT_EQ(run.dirichlet_epsilon, own.dirichlet_epsilon);
   EXPECT_FLOAT_EQ(run.forced_playout_k, own.forced_playout_k);
@@ -292,6 +296,44 @@ TEST(TrainConfig, EveryKeyInTheConfigFilesHasAComment) {
   }
 }
 
+// "section.key" -> the range a comment states before the key, "(int in [0, 65536])", for every
+// key of `yaml` whose comment (its last line) states one.
+std::map<std::string, std::string> stated_ranges(std::istream& yaml) {
+  std::map<std::string, std::string> out;
+  std::string line, previous, section;
+  while (std::getline(yaml, line)) {
+    const size_t indent = line.find_first_not_of(' ');
+    const size_t colon = line.find(':');
+    if (indent != std::string::npos && line[indent] != '#' && colon != std::string::npos) {
+      if (indent == 0) {
+        section = line.substr(0, colon);
+      } else {
+        const size_t range = std::min(previous.rfind("(int in "), previous.rfind("(number in "));
+        if (range != std::string::npos && previous.back() == ')')
+          out[section + "." + line.substr(indent, colon - indent)] = previous.substr(range);
+      }
+    }
+    previous = line;
+  }
+  return out;
+}
+
+// A comment of a config file states the range the checker enforces (configs/tictactoe.yaml said
+// selfplay.games was in [1, 4096]; the checker takes [0, 65536]).
+TEST(TrainConfig, RangesStatedInTheConfigFilesAreTheCheckers) {
+  std::istringstream written(to_yaml(default_train_config()));
+  const std::map<std::string, std::string> checker = stated_ranges(written);
+  ASSERT_GT(checker.size(), 20u);
+  for (const char* name : {"tictactoe.yaml", "djambi-quick.yaml", "djambi.yaml", "djambi-ab.yaml"}) {
+    std::ifstream in(source_dir() + "/configs/" + name);
+    ASSERT_TRUE(in) << name;
+    for (const auto& [key, range] : stated_ranges(in)) {
+      ASSERT_TRUE(checker.count(key)) << name << ": " << key;
+      EXPECT_EQ(range, checker.at(key)) << name << ": " << key;
+    }
+  }
+}
+
 TEST(TrainConfig, FileErrorsNameThePath) {
   const std::string missing = "/nonexistent/dir/run.yaml";
   EXPECT_HAS(error_of([&] { load_train_config(missing); }), missing);
@@ -492,8 +534,11 @@ TEST(TrainConfig, SearchConfigs) {
   TrainConfig c = default_train_config();
   apply_overrides(c, {"mcts.sims=160", "mcts.fast_sims=40", "mcts.c_puct=1.25", "mcts.paranoid=true",
                       "mcts.forced_playouts=true", "mcts.leaves_per_round=4", "run.seed=9",
-                      "evaluation.sims=80"});
+                      "evaluation.sims=80", "mcts.solver=true", "mcts.minimax_weight=0.25"});
   const SearchConfig full = search_config(c, true);
+  EXPECT_TRUE(full.solver);
+  EXPECT_FLOAT_EQ(full.minimax_weight, 0.25f);
+  EXPECT_TRUE(full.heuristic);
   EXPECT_EQ(full.simulations, 160);
   EXPECT_FLOAT_EQ(full.c_puct, 1.25f);
   EXPECT_TRUE(full.paranoid);

@@ -5,9 +5,11 @@
 
 #include <filesystem>
 #include <numeric>
+#include <regex>
 #include <sstream>
 
 #include "env/djambi/game.h"
+#include "env/djambi/notation.h"
 #include "env/game_record.h"
 #include "env/io/atomic_file.h"
 #include "mcts/djambi/learned_eval.h"
@@ -65,6 +67,41 @@ TEST(LearnedEvalSelfPlay, SamplesEverySearchedTurnWithItsValueAndTheResult) {
     }
   }
   EXPECT_NE(format_record(games[0].record), format_record(games[1].record)) << "random openings make games differ";
+}
+
+TEST(LearnedEvalSelfPlay, QuietSamplesLeaveOutThePositionsWhoseTurnKills) {
+  // The game's test of a kill: every capture kills here (b2xb4 Blue's chief, a1xb2 Red's own
+  // militant: Djambi allows it), and no other move does (there is no reporter).
+  const LearnedEvalFeatures features = learned_eval_features_of("djambi");
+  ASSERT_TRUE(features.kills);
+  const DjambiState before(parse_position("9/4Cy4/9/9/9/1Cb7/9/1Mr7/Cr8 r rby- - 0 30", {}), RewardScheme::kWinner);
+  int kills = 0, quiet = 0;
+  for (const TextTurn& turn : before.legal_turns()) {
+    auto after = before.clone();
+    for (Action a : turn.actions) after->apply_action(a);
+    const bool killed = features.kills(before, *after);
+    EXPECT_EQ(killed, turn.text.find('x') != std::string::npos) << turn.text;
+    ++(killed ? kills : quiet);
+  }
+  EXPECT_GT(kills, 0);
+  EXPECT_GT(quiet, 0);
+
+  // The same games (same seed), fewer samples: the kills' positions are left out.
+  const auto game = std::make_shared<DjambiGame>();
+  LearnedEvalSelfPlaySettings s;
+  s.games = 1;
+  s.search = "nodes=200";
+  s.random_turns = 4;
+  s.max_decisions = 300;
+  s.seed = 9;
+  const std::vector<FinishedGame> all = LearnedEvalSelfPlay(game, s).play_round();
+  s.quiet_samples = true;
+  const std::vector<FinishedGame> only_quiet = LearnedEvalSelfPlay(game, s).play_round();
+  // The same moves (the comments hold the searches' times, which differ).
+  const auto moves = [](const GameRecord& r) { return std::regex_replace(format_record(r), std::regex(" ;[^\n]*"), ""); };
+  ASSERT_EQ(moves(all[0].record), moves(only_quiet[0].record));
+  EXPECT_GT(only_quiet[0].samples.size(), 0u);
+  EXPECT_LT(only_quiet[0].samples.size(), all[0].samples.size());
 }
 
 TEST(LearnedEvalTraining, RunsGenerationsSavesAndResumes) {
