@@ -1,6 +1,5 @@
 #include "apps/bot_session.h"
 
-#include <cmath>
 #include <cstdio>
 #include <ostream>
 #include <sstream>
@@ -50,6 +49,20 @@ double number_after(const std::vector<std::string>& words, size_t i, double max)
   if (!(*v <= max))
     throw std::invalid_argument(words[i] + " must be at most " + shortest_text(max) + ", got '" + text + "'");
   return *v;
+}
+
+// The whole number after `key`, from 1 to `max`, read by parse_integer as player specs read
+// theirs (sims=): decimal digits only, so "1e1", "0x10" and "2.5" are refused as in a spec.
+int whole_number_after(const std::vector<std::string>& words, size_t i, int max) {
+  if (i + 1 >= words.size()) throw std::invalid_argument(words[i] + " needs a number");
+  const std::string& text = words[i + 1];
+  const std::optional<long long> v = parse_integer(text);
+  const bool digits = text.find_first_not_of("0123456789", text[0] == '+' || text[0] == '-' ? 1 : 0) == std::string::npos;
+  if (!v && !digits) throw std::invalid_argument(words[i] + " must be a whole number in decimal digits, got '" + text + "'");
+  if (v && *v < 1) throw std::invalid_argument(words[i] + " must be a positive number, got '" + text + "'");
+  if (!v || *v > max)  // digits beyond long long are too large as well
+    throw std::invalid_argument(words[i] + " must be at most " + std::to_string(max) + ", got '" + text + "'");
+  return static_cast<int>(*v);
 }
 
 // One line: the position notation for Djambi, rows joined by '/' otherwise.
@@ -164,15 +177,11 @@ void BotSession::read_search_words(const std::vector<std::string>& words, int* m
   SearchBudget budget;
   for (size_t i = 1; i < words.size(); i += 2) {
     if (words[i] == "visits") {
-      const double v = number_after(words, i, kMaxSimulations);
-      if (v != std::floor(v)) throw std::invalid_argument("visits must be a whole number");
-      budget.visits = static_cast<int>(v);
+      budget.visits = whole_number_after(words, i, kMaxSimulations);
     } else if (words[i] == "time") {
       budget.seconds = number_after(words, i, kMaxSearchSeconds);
     } else if (words[i] == "multipv" && multipv) {
-      const double v = number_after(words, i, kMaxMultipv);
-      if (v != std::floor(v)) throw std::invalid_argument("multipv must be a whole number");
-      *multipv = static_cast<int>(v);
+      *multipv = whole_number_after(words, i, kMaxMultipv);
     } else if (multipv) {
       throw std::invalid_argument(words[0] + " takes 'visits N', 'time SECONDS' and 'multipv K', not '" + words[i] + "'");
     } else {

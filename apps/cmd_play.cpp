@@ -10,6 +10,7 @@
 #include "env/game_record.h"
 #include "env/io/atomic_file.h"
 #include "env/io/bounded_read.h"
+#include "env/io/message_text.h"
 #include "env/turn_text.h"
 #include "nets/az_player.h"
 
@@ -55,7 +56,7 @@ void print_moves(const GameState& state, const std::string& square) {
       items.push_back(prefix.empty() ? t.text : prefix + "(1 squares)");
     }
   }
-  std::printf("%d legal moves%s:", total, square.empty() ? "" : (" from " + square).c_str());
+  std::printf("%d legal moves%s:", total, square.empty() ? "" : (" from " + printable_message(square)).c_str());
   size_t column = 80;
   for (const std::string& item : items) {
     if (column + item.size() + 1 > 78) {
@@ -96,7 +97,7 @@ std::vector<Action> read_human_turn(const GameState& state, const std::string& m
       try {
         return parse_turn(state, line);
       } catch (const std::invalid_argument& e) {
-        std::printf("%s; type 'moves' for the legal moves, 'help' for help\n", e.what());
+        std::printf("%s; type 'moves' for the legal moves, 'help' for help\n", printable_message(e.what()).c_str());
       }
     }
   }

@@ -1,5 +1,7 @@
 // serve: play and watch Djambi in the browser (docs/WEB.md).
+#include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 
 #include "apps/cli_common.h"
@@ -23,6 +25,9 @@ struct ServeCliOptions {
   uint64_t seed = 1;
   size_t max_games = 0;
   double idle_timeout = 900;
+  size_t max_searches = 0;
+  std::string analysis = "ab";   // the page's analysing player (serve/analysis.h)
+  int analysis_visits = 20000;
 };
 
 bool is_loopback(const std::string& host) {
@@ -30,6 +35,11 @@ bool is_loopback(const std::string& host) {
 }
 
 void run_serve(const ServeCliOptions& o) {
+  // Checked at start: otherwise the server runs and every page answers 404.
+  std::error_code error;
+  if (!o.web_dir.empty() && !std::filesystem::is_directory(o.web_dir, error))
+    throw UsageError("--web-dir '" + o.web_dir + "' " +
+                     (std::filesystem::exists(o.web_dir, error) ? "is not a directory" : "does not exist"));
   serve::ServeOptions options;
   options.variants = o.variants;
   options.records = o.records;
@@ -37,6 +47,10 @@ void run_serve(const ServeCliOptions& o) {
   options.any_spec = is_loopback(o.host);
   options.max_games = o.max_games ? o.max_games : serve::default_max_games(options.max_sessions, options.max_games_per_session);
   options.idle_seconds = o.idle_timeout;
+  options.max_searches = o.max_searches ? o.max_searches : serve::default_max_searches();
+  options.analysis.player = o.analysis;
+  options.analysis.visits = o.analysis_visits;
+  options.analysis.game_visits = std::min(options.analysis.game_visits, o.analysis_visits);
   try {
     if (!o.opponents.empty()) options.opponents.clear();
     for (const auto& list : o.opponents)
@@ -57,6 +71,11 @@ void run_serve(const ServeCliOptions& o) {
       throw UsageError(std::string("--opponents: ") + e.what());
     }
   }
+  try {
+    serve::Analyst(options.analysis, factory, game);  // a bad analysis spec stops the server at start
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("--analysis: ") + e.what());
+  }
   serve::ServeApi api(options, factory);
   serve::WebServer server(api, o.web_dir);
   const int port = server.bind(o.host, o.port, o.allow_hosts);
@@ -64,6 +83,7 @@ void run_serve(const ServeCliOptions& o) {
   std::printf("djambi serve: http://%s%s%s:%d/ (Ctrl-C stops)\n", v6 ? "[" : "", o.host.c_str(), v6 ? "]" : "", port);
   std::printf("at most %zu games at a time (games idle for over %g s make room for new ones)\n", options.max_games,
               options.idle_seconds);
+  std::printf("at most %zu bots' searches at a time\n", options.max_searches);
   if (!options.any_spec) std::printf("not a loopback address: the page may seat only the bots on offer\n");
   std::fflush(stdout);
   server.run();
@@ -97,6 +117,19 @@ void register_serve_command(CLI::App& app) {
                   "Seconds after which an untouched game may be dropped to make room for a new one")
       ->capture_default_str()
       ->check(CLI::Range(0.0, 1e7));
+  cmd->add_option("--max-searches", o->max_searches,
+                  "Bots' searches at a time in the whole server, on threads of its own; the others wait their turn "
+                  "(default 0: the machine's cores, at least 2, at most 8)")
+      ->capture_default_str()
+      ->check(CLI::Range(size_t{0}, size_t{256}));
+  cmd->add_option("--analysis", o->analysis,
+                  "The player whose search gives the page's win chances, best moves and value graph (a searching "
+                  "spec: ab, mcts, az:PATH, best; its budget is --analysis-visits)")
+      ->capture_default_str();
+  cmd->add_option("--analysis-visits", o->analysis_visits,
+                  "Its budget per position (ab: nodes; a whole game's graph uses 2000 a move, or this if less)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 10000000));
   cmd->add_option("--seed", o->seed, "Seed of the bots' random choices")->capture_default_str();
   add_variant_option(cmd, &o->variants);
   cmd->callback([o] { run_serve(*o); });

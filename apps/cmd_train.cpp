@@ -61,12 +61,22 @@ void print_evaluation(const nlohmann::json& table) {
 }
 
 // The first Ctrl-C (or SIGTERM) asks the run to stop cleanly; a second one ends the process
-// at once (the run then resumes from its last checkpoint, docs/RELIABILITY.md). A signal
-// handler can only reach a static.
+// at once (the run then resumes from its last checkpoint, docs/RELIABILITY.md). During the
+// start-up (TrainHooks::started) there is nothing to save and a read may block for good (a
+// config on a FIFO): the first one ends the process at once, as it would with no handler. A
+// signal handler can only reach statics.
 std::atomic<bool> stop_requested{false};
+std::atomic<bool> run_started{false};
 static_assert(std::atomic<bool>::is_always_lock_free, "set from a signal handler");
 
 extern "C" void on_stop_signal(int signal) {
+  if (!run_started.load()) {
+    const char message[] = "\ntrain: stopped during start-up\n";
+    [[maybe_unused]] const ssize_t written = write(STDERR_FILENO, message, sizeof message - 1);
+    std::signal(signal, SIG_DFL);
+    std::raise(signal);  // delivered as the handler returns: the exit status of that signal
+    return;
+  }
   stop_requested.store(true);
   std::signal(signal, SIG_DFL);
   const char message[] = "\ntrain: stopping after this step (checkpoint and player are saved); again to quit now\n";
@@ -79,6 +89,7 @@ void run_learner(const TrainOptions& o, TrainHooks hooks) {
   hooks.report = ProgressPrinter();
   hooks.notices = [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); };
   hooks.stop = &stop_requested;
+  hooks.started = [] { run_started.store(true); };
   std::signal(SIGINT, on_stop_signal);
   std::signal(SIGTERM, on_stop_signal);
   // mpirun ends the whole job on Ctrl-C but passes SIGUSR1 on: the way to stop a job cleanly.

@@ -22,7 +22,8 @@
 
 namespace djambi {
 
-// Sets LibTorch's intra-op threads (it starts with 1 here).
+// Sets LibTorch's intra-op threads (it starts with 1 here); std::runtime_error when the system
+// will not start that many threads (a limit on processes), rather than LibTorch waiting forever.
 void set_torch_threads(int threads);
 
 // The number format of inference (learning is always fp32): fp32; bf16 (on the CPU too);

@@ -288,6 +288,7 @@ void Trainer::report(bool done) const {
 }
 
 TrainOutcome Trainer::run() {
+  if (hooks_.started) hooks_.started();
   while (!should_stop()) {
     const auto t0 = Clock::now();
     std::vector<ActorRound> rounds = model_->collect(opponent_share());

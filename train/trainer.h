@@ -36,6 +36,9 @@ struct TrainHooks {
   // learner step: it saves its checkpoint and player as at a normal end, and skips the closing
   // evaluation. `--resume` continues it.
   const std::atomic<bool>* stop = nullptr;
+  // Called once the start-up (config, resume's reads, the model, the actors) is done, before
+  // the first round: from then on `stop` is honoured. May be empty.
+  std::function<void()> started;
   // Where self-play runs; empty: one actor in this process (train/actors/actor_pool.h).
   ActorPoolMaker actors;
 };

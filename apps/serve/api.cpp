@@ -3,9 +3,11 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <thread>
 
 #include "apps/serve/json.h"
 #include "env/games.h"
+#include "env/turn_text.h"
 
 namespace djambi::cli::serve {
 
@@ -41,6 +43,28 @@ std::shared_ptr<const Game> djambi_game(const std::vector<std::string>& variant_
   }
 }
 
+// A whole number field of a body between `low` and `high`, `fallback` when absent.
+int int_field(const json& body, const char* key, int fallback, int low, int high) {
+  const json& value = field(body, key);
+  if (value.is_null()) return fallback;
+  if (!value.is_number_integer() || value.get<int64_t>() < low || value.get<int64_t>() > high)
+    throw ApiError(400, std::string("'") + key + "' must be a whole number from " + std::to_string(low) + " to " +
+                            std::to_string(high));
+  return static_cast<int>(value.get<int64_t>());
+}
+
+// The position `key` of an analysis request, in the game of its `variants` (default: the
+// server's).
+std::unique_ptr<GameState> position_field(const json& body, const char* key, const Game& game) {
+  const json& text = field(body, key);
+  if (!text.is_string()) throw ApiError(400, std::string("'") + key + "' must be a position (RULES.md section 8)");
+  try {
+    return state_from_text(game, text.get<std::string>());
+  } catch (const std::invalid_argument& e) {
+    throw ApiError(400, std::string("'") + key + "': " + e.what());
+  }
+}
+
 }  // namespace
 
 size_t default_max_games(size_t max_sessions, size_t max_games_per_session) {
@@ -50,6 +74,10 @@ size_t default_max_games(size_t max_sessions, size_t max_games_per_session) {
   return std::min(all, std::max<size_t>(16, memory / 4 / kGameMemoryBudget));
 }
 
+size_t default_max_searches() {
+  return std::min<size_t>(8, std::max<size_t>(2, std::thread::hardware_concurrency()));
+}
+
 ServeApi::ServeApi(ServeOptions options, PlayerFactory factory)
     : options_(std::move(options)),
       factory_(std::move(factory)),
@@ -57,7 +85,9 @@ ServeApi::ServeApi(ServeOptions options, PlayerFactory factory)
              options_.max_games ? options_.max_games
                                 : default_max_games(options_.max_sessions, options_.max_games_per_session),
              options_.idle_seconds),
-      library_(options_.records) {
+      library_(options_.records),
+      analyst_(options_.analysis, factory_, djambi_game(options_.variants)),
+      searches_(options_.max_searches ? options_.max_searches : default_max_searches()) {
   if (options_.opponents.empty()) options_.opponents = {"best"};
   djambi_game(options_.variants);  // a bad default variant is refused at start-up
 }
@@ -74,7 +104,12 @@ json ServeApi::info() const {
           {"opponents", offered},
           {"default_opponent", options_.opponents.front()},
           {"any_spec", options_.any_spec},
-          {"records", library_.enabled()}};
+          {"records", library_.enabled()},
+          {"analysis",
+           {{"player", analyst_.options().player},
+            {"visits", analyst_.options().visits},
+            {"game_visits", analyst_.options().game_visits},
+            {"max_multipv", analyst_.options().max_multipv}}}};
 }
 
 std::vector<std::string> ServeApi::seats_from(const json& body, int num_players) const {
@@ -113,26 +148,25 @@ json ServeApi::create_game(const std::string& session, const json& body) {
     throw;
   }
   store_.add(session, made);
-  std::lock_guard<std::mutex> lock(made->mutex());
-  return game_json(*made);
+  return *made->snapshot();
 }
 
+// Reads see each game's snapshot, never its mutex, which a change holds (briefly: a bot's search
+// runs without it).
 json ServeApi::list_games(const std::string& session) {
   json out = json::array();
   for (const auto& g : store_.games(session)) {
-    std::lock_guard<std::mutex> lock(g->mutex());
+    const std::shared_ptr<const json> game = g->snapshot();
     out.push_back({{"id", g->id()},
                    {"seats", g->seat_names()},
-                   {"moves", g->turns().size()},
-                   {"over", g->state().is_terminal()}});
+                   {"moves", game->at("moves").size()},
+                   {"over", game->at("over")}});
   }
   return out;
 }
 
 json ServeApi::get_game(const std::string& session, const std::string& id) {
-  auto g = store_.find(session, id);
-  std::lock_guard<std::mutex> lock(g->mutex());
-  return game_json(*g);
+  return *store_.find(session, id)->snapshot();
 }
 
 json ServeApi::decide(const std::string& session, const std::string& id, const json& body) {
@@ -141,9 +175,9 @@ json ServeApi::decide(const std::string& session, const std::string& id, const j
   const auto value = decision.get<int64_t>();
   auto g = store_.find(session, id);
   std::lock_guard<std::mutex> lock(g->mutex());
-  if (value < 0 || value >= g->state().num_actions()) throw ApiError(400, "decision " + std::to_string(value) + " is not legal here");
+  if (value < 0 || value >= g->state().num_actions()) throw ApiError(400, "decision " + decision.dump() + " is not legal here");  // as given, not wrapped
   g->decide(static_cast<Action>(value));
-  return game_json(*g);
+  return *g->snapshot();
 }
 
 json ServeApi::move(const std::string& session, const std::string& id, const json& body) {
@@ -152,21 +186,44 @@ json ServeApi::move(const std::string& session, const std::string& id, const jso
   auto g = store_.find(session, id);
   std::lock_guard<std::mutex> lock(g->mutex());
   g->play_move(text.get<std::string>());
-  return game_json(*g);
+  return *g->snapshot();
+}
+
+void ServeApi::wait_for_bot(ServeGame& game, std::unique_lock<std::mutex>& lock) {
+  if (bot_waiters_.fetch_add(1) < kMaxBotWaiters) {
+    try {
+      game.wait_bot_turn(lock, options_.bot_wait_seconds);
+    } catch (...) {
+      bot_waiters_.fetch_sub(1);
+      throw;
+    }
+  }
+  bot_waiters_.fetch_sub(1);
 }
 
 json ServeApi::bot(const std::string& session, const std::string& id) {
   auto g = store_.find(session, id);
-  std::lock_guard<std::mutex> lock(g->mutex());
-  g->bot_turn();
-  return game_json(*g);
+  std::unique_lock<std::mutex> lock(g->mutex());
+  // The turn this client saw unfinished has been played since, and a person is to move (or the
+  // game is over): the answer is the game, not a refusal.
+  if (!g->thinking() && g->take_unseen_turn() && !g->bot_to_move()) return *g->snapshot();
+  g->start_bot_turn(searches_);
+  wait_for_bot(*g, lock);
+  g->set_unseen_turn(g->thinking());
+  return *g->snapshot();
 }
 
 json ServeApi::cancel(const std::string& session, const std::string& id) {
   auto g = store_.find(session, id);
-  std::lock_guard<std::mutex> lock(g->mutex());
-  g->cancel_turn();
-  return game_json(*g);
+  std::unique_lock<std::mutex> lock(g->mutex());
+  if (g->thinking()) {
+    g->stop_thinking();
+    wait_for_bot(*g, lock);
+    if (g->thinking()) g->set_unseen_turn(true);
+  } else {
+    g->cancel_turn();
+  }
+  return *g->snapshot();
 }
 
 std::string ServeApi::record(const std::string& session, const std::string& id) {
@@ -186,6 +243,38 @@ json ServeApi::record_game(const std::string& path, int game) const {
   json out = replay_json(record_at(records, game));
   out["path"] = path;
   out["index"] = game;
+  return out;
+}
+
+json ServeApi::analyze_position(const std::string& session, const json& body) {
+  const json& variants = field(body, "variants");
+  auto game = djambi_game(variants.is_null() ? options_.variants : strings_of(variants, "variants"));
+  const std::unique_ptr<GameState> state = position_field(body, "position", *game);
+  const AnalysisOptions& o = analyst_.options();
+  const int multipv = int_field(body, "multipv", std::min(3, o.max_multipv), 1, o.max_multipv);
+  const int visits = int_field(body, "visits", o.visits, 1, o.visits);
+  return analyst_.position(session, game, *state, multipv, visits);
+}
+
+json ServeApi::analyze_game(const std::string& session, const json& body) {
+  const json& variants = field(body, "variants");
+  auto game = djambi_game(variants.is_null() ? options_.variants : strings_of(variants, "variants"));
+  const std::unique_ptr<GameState> start = position_field(body, "start", *game);
+  const json& given = field(body, "moves");
+  const std::vector<std::string> moves = given.is_null() ? std::vector<std::string>{} : strings_of(given, "moves");
+  // Every move is checked here, so that the analysis meets only legal ones.
+  auto state = start->clone();
+  for (size_t i = 0; i < moves.size(); ++i) {
+    const std::string where = "move " + std::to_string(i + 1) + " '" + moves[i] + "'";
+    if (state->is_terminal()) throw ApiError(400, where + ": the game is over before it");
+    try {
+      apply_turn(*state, parse_turn(*state, moves[i]));
+    } catch (const std::invalid_argument& e) {
+      throw ApiError(400, where + ": " + e.what());
+    }
+  }
+  json out = analyst_.game(session, game, *start, moves);
+  out["variants"] = variants_json(*game);
   return out;
 }
 

@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "apps/serve/analysis.h"
 #include "apps/serve/games.h"
 #include "apps/serve/records.h"
 #include "mcts/player.h"
@@ -30,6 +31,14 @@ struct ServeOptions {
   size_t max_games = 0;
   // A game untouched for longer may be dropped to make room for a new one past max_games.
   double idle_seconds = 900;
+  // The bots' searches at once in the whole server, on threads of its own (SearchPool); 0:
+  // default_max_searches().
+  size_t max_searches = 0;
+  // How long POST .../bot (and .../cancel of a thinking bot) waits for the bot's turn before it
+  // answers the game as it is, with "thinking": true (the page asks again).
+  double bot_wait_seconds = 2;
+  // The page's analysis (serve/analysis.h): its player, budgets and bounds.
+  AnalysisOptions analysis;
 };
 
 // The memory a game may take at most, bots' search trees included, as budgeted for the
@@ -38,6 +47,11 @@ constexpr size_t kGameMemoryBudget = size_t{32} << 20;
 // The default cap on live games: a quarter of the machine's memory over kGameMemoryBudget, at
 // least 16 and at most max_sessions x max_games_per_session.
 size_t default_max_games(size_t max_sessions, size_t max_games_per_session);
+// The default bound on the bots' searches at once: the machine's cores, at least 2, at most 8.
+size_t default_max_searches();
+// Requests at once that wait for a bot's turn (POST .../bot): the others answer at once, so that
+// waiting requests never hold more than half of the request threads (kServerThreads, http.h).
+constexpr int kMaxBotWaiters = 4;
 
 class ServeApi {
  public:
@@ -58,9 +72,12 @@ class ServeApi {
   nlohmann::json decide(const std::string& session, const std::string& id, const nlohmann::json& body);
   // POST /api/games/ID/move {"move": "c3xd4>h5"}: a person's whole turn in notation.
   nlohmann::json move(const std::string& session, const std::string& id, const nlohmann::json& body);
-  // POST /api/games/ID/bot: the bot to move plays its turn.
+  // POST /api/games/ID/bot: the bot to move plays its turn, on the server's search threads
+  // (started unless it is under way); the answer waits for it up to bot_wait_seconds, then is
+  // the game as it is ("thinking": true while the turn goes on).
   nlohmann::json bot(const std::string& session, const std::string& id);
-  // POST /api/games/ID/cancel: forget the decisions of the person's turn in progress.
+  // POST /api/games/ID/cancel: forget the decisions of the person's turn in progress; while a
+  // bot thinks, stop its search (it plays the best turn found so far).
   nlohmann::json cancel(const std::string& session, const std::string& id);
   // GET /api/games/ID/record: the game record (text, docs/RECORDS.md).
   std::string record(const std::string& session, const std::string& id);
@@ -75,14 +92,29 @@ class ServeApi {
   // up, and game K (default 1) replayed.
   nlohmann::json upload(const std::string& text, int game) const;
 
+  // POST /api/analysis {"position": TEXT, "variants": [...], "multipv": K, "visits": N}: the
+  // position searched by the analysis player (the win-chance bar and the best moves).
+  nlohmann::json analyze_position(const std::string& session, const nlohmann::json& body);
+  // POST /api/analysis/game {"start": TEXT, "variants": [...], "moves": [...]}: every turn of a
+  // game searched (the value graph and its turning points); cached.
+  nlohmann::json analyze_game(const std::string& session, const nlohmann::json& body);
+  Analyst& analyst() { return analyst_; }
+
  private:
   std::vector<std::string> seats_from(const nlohmann::json& body, int num_players) const;
+  // Waits for the bot's turn of `game` (its mutex held by `lock`) up to bot_wait_seconds, unless
+  // kMaxBotWaiters requests wait already.
+  void wait_for_bot(ServeGame& game, std::unique_lock<std::mutex>& lock);
 
   ServeOptions options_;
   PlayerFactory factory_;
   GameStore store_;
   RecordLibrary library_;
+  Analyst analyst_;
   std::atomic<uint64_t> games_made_{0};
+  std::atomic<int> bot_waiters_{0};
+  // Last, so that it ends first: its searches stop before the games and the store go.
+  SearchPool searches_;
 };
 
 }  // namespace djambi::cli::serve

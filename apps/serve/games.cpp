@@ -7,12 +7,52 @@
 #include <cstdio>
 #include <cstring>
 
+#include <nlohmann/json.hpp>
+
 #include "apps/serve/decisions.h"
+#include "apps/serve/json.h"
 #include "env/djambi/game.h"
 #include "env/games.h"
 #include "env/turn_text.h"
 
 namespace djambi::cli::serve {
+
+SearchPool::SearchPool(size_t threads) {
+  for (size_t i = 0; i < std::max<size_t>(1, threads); ++i) threads_.emplace_back([this] { work(); });
+}
+
+SearchPool::~SearchPool() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    ending_ = true;
+    for (Task& t : running_) t.stop();
+  }
+  queue_.close();  // the workers drain what waits without running it (ending_), then end
+  for (std::thread& t : threads_) t.join();
+}
+
+void SearchPool::submit(std::function<void()> run, std::function<void()> stop) {
+  queue_.push({std::move(run), std::move(stop)});  // refused once the pool ends
+}
+
+void SearchPool::work() {
+  while (std::optional<Task> next = queue_.pop()) {
+    std::list<Task>::iterator task;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (ending_) continue;
+      running_.push_front(std::move(*next));
+      task = running_.begin();
+    }
+    try {
+      task->run();
+    } catch (...) {
+      // run_bot_turn reports its own failures; nothing else may end the thread.
+    }
+    std::lock_guard<std::mutex> lock(mutex_);
+    running_.erase(task);
+  }
+}
 
 ServeGame::ServeGame(std::string id, std::shared_ptr<const Game> game, const std::vector<std::string>& seats,
                      const PlayerFactory& factory, uint64_t seed)
@@ -34,12 +74,29 @@ ServeGame::ServeGame(std::string id, std::shared_ptr<const Game> game, const std
     } catch (const std::invalid_argument& e) {
       throw ApiError(400, e.what());
     }
+    // Every search of this bot can be stopped (cancel, or the game dropped).
+    SearchControl control;
+    control.stop = &stop_;
+    bots_.back()->set_control(control);
   }
   turn_start_ = state_->clone();
   record_.game = game_->name();
   record_.variants = variant_list_of(*game_);
   record_.players = seats;
   record_.start = state_text(*state_);
+  refresh_snapshot();
+}
+
+std::shared_ptr<const nlohmann::json> ServeGame::snapshot() const {
+  std::lock_guard<std::mutex> lock(snapshot_mutex_);
+  return snapshot_;
+}
+
+void ServeGame::refresh_snapshot() {
+  auto made = std::make_shared<nlohmann::json>(game_json(*this));
+  (*made)["thinking"] = thinking_;
+  std::lock_guard<std::mutex> lock(snapshot_mutex_);
+  snapshot_ = std::move(made);
 }
 
 std::string ServeGame::pending_text() const {
@@ -77,6 +134,7 @@ void ServeGame::decide(Action action) {
     pending_.clear();
     commit_turn(turn, "");
   }
+  refresh_snapshot();
 }
 
 void ServeGame::play_move(const std::string& text) {
@@ -90,21 +148,73 @@ void ServeGame::play_move(const std::string& text) {
   }
   apply_turn(*state_, actions);
   commit_turn(actions, "");
+  refresh_snapshot();
 }
 
-void ServeGame::bot_turn() {
+void ServeGame::start_bot_turn(SearchPool& pool) {
+  if (thinking_) return;
+  if (!bot_error_.empty()) {
+    const std::string error = std::move(bot_error_);
+    bot_error_.clear();
+    throw ApiError(500, "the bot's turn failed: " + error);
+  }
   if (state_->is_terminal()) throw ApiError(409, "the game is over: " + state_->result_string());
-  Player* bot = bots_[static_cast<size_t>(state_->current_player())].get();
-  if (!bot) throw ApiError(409, "a person is to move, not a bot");
-  const std::vector<Action> actions = bot->choose_turn(*state_);
-  apply_turn(*state_, actions);
-  commit_turn(actions, bot->last_analysis());
+  if (!bots_[static_cast<size_t>(state_->current_player())]) throw ApiError(409, "a person is to move, not a bot");
+  thinking_ = true;
+  stop_.store(abandoned_.load());
+  refresh_snapshot();
+  // The search reads a copy of the state: the game's own stays the mutex's.
+  std::shared_ptr<const GameState> from(state_->clone());
+  std::shared_ptr<ServeGame> self = shared_from_this();
+  pool.submit([self, from] { self->run_bot_turn(*from); }, [self] { self->stop_thinking(); });
+}
+
+void ServeGame::run_bot_turn(const GameState& state) {
+  std::vector<Action> actions;
+  std::string comment, error;
+  Player* bot = bots_[static_cast<size_t>(state.current_player())].get();
+  if (!abandoned_.load()) {
+    try {
+      actions = bot->choose_turn(state);
+      comment = bot->last_analysis();
+    } catch (const std::exception& e) {
+      error = e.what();
+    } catch (...) {
+      error = "an unknown error";
+    }
+  }
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!abandoned_.load()) {
+    if (error.empty()) {
+      try {
+        apply_turn(*state_, actions);
+        commit_turn(actions, comment);
+      } catch (const std::exception& e) {
+        error = e.what();
+      }
+    }
+    bot_error_ = error;
+  }
+  thinking_ = false;
+  refresh_snapshot();
+  turn_done_.notify_all();
+}
+
+bool ServeGame::wait_bot_turn(std::unique_lock<std::mutex>& lock, double seconds) {
+  const bool done = turn_done_.wait_for(lock, std::chrono::duration<double>(seconds), [this] { return !thinking_; });
+  if (done && !bot_error_.empty()) {
+    const std::string error = std::move(bot_error_);
+    bot_error_.clear();
+    throw ApiError(500, "the bot's turn failed: " + error);
+  }
+  return done;
 }
 
 void ServeGame::cancel_turn() {
   if (pending_.empty()) return;
   state_ = turn_start_->clone();
   pending_.clear();
+  refresh_snapshot();
 }
 
 // The bots and the record hear a person's decisions only once the turn is whole, so that a
@@ -187,6 +297,7 @@ GameStore::Session& GameStore::touch(const std::string& session) {
   order_.push_front(session);
   while (order_.size() > max_sessions_) {
     if (auto dropped = sessions_.find(order_.back()); dropped != sessions_.end()) {
+      for (Kept& kept : dropped->second.games) kept.game->abandon();
       live_ -= dropped->second.games.size();
       sessions_.erase(dropped);
     }
@@ -210,6 +321,7 @@ bool GameStore::evict_idle() {
   }
   if (!oldest_session) return false;
   // A game in the middle of a request lives on through its shared_ptr until the request ends.
+  oldest->game->abandon();
   oldest_session->games.erase(oldest);
   --live_;
   return true;
@@ -237,6 +349,7 @@ void GameStore::add(const std::string& session, std::shared_ptr<ServeGame> game)
   ++live_;
   // A game in the middle of a request lives on through its shared_ptr until the request ends.
   while (s.games.size() > max_games_) {
+    s.games.back().game->abandon();
     s.games.pop_back();
     --live_;
   }

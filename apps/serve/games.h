@@ -1,7 +1,9 @@
 #pragma once
 // djambi serve: the games people play in the browser, kept in memory per browser session
 // (docs/WEB.md). Nothing here knows HTTP: serve/api.h turns requests into these calls.
+#include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -12,9 +14,14 @@
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <thread>
+#include <utility>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "env/game_record.h"
+#include "env/threads/bounded_queue.h"
 #include "mcts/player.h"
 
 namespace djambi::cli::serve {
@@ -37,9 +44,40 @@ struct PlayedTurn {
   std::vector<std::string> squares;  // the squares it touched (from, to, placements, victims)
 };
 
+// The server's own threads for the bots' searches, so that no request thread searches: at most
+// `threads` searches at once in the whole server, the others wait in turn (one per game at
+// most, ServeGame::start_bot_turn). Its end drops the searches waiting, stops those running
+// (their `stop`) and joins.
+class SearchPool {
+ public:
+  explicit SearchPool(size_t threads);
+  ~SearchPool();
+  SearchPool(const SearchPool&) = delete;
+  SearchPool& operator=(const SearchPool&) = delete;
+  // `run` on a thread of the pool once one is free; `stop` (from any thread, quick) makes it end
+  // soon when the pool ends meanwhile.
+  void submit(std::function<void()> run, std::function<void()> stop);
+  size_t threads() const { return threads_.size(); }
+
+ private:
+  struct Task {
+    std::function<void()> run, stop;
+  };
+  void work();
+
+  BoundedQueue<Task> queue_;  // the searches waiting for a thread
+  std::mutex mutex_;          // guards running_ and ending_
+  std::list<Task> running_;
+  bool ending_ = false;
+  std::vector<std::thread> threads_;
+};
+
 // One game: the state, who plays each seat (a person or a bot), the finished turns and the
-// decisions of a person's turn in progress. Not thread-safe: hold mutex() around every call.
-class ServeGame {
+// decisions of a person's turn in progress. Not thread-safe: hold mutex() around every call
+// (snapshot() excepted). A bot's turn is searched on a SearchPool's thread without the mutex
+// (start_bot_turn); meanwhile nothing changes the game (a person's decisions are refused since
+// a bot is to move), and snapshot() gives the game's JSON as of its last finished change.
+class ServeGame : public std::enable_shared_from_this<ServeGame> {
  public:
   // `seats[s]` is "human" or a player spec; Djambi only. Throws ApiError 400 for a bad spec.
   ServeGame(std::string id, std::shared_ptr<const Game> game, const std::vector<std::string>& seats,
@@ -62,17 +100,46 @@ class ServeGame {
   void decide(Action action);
   // A person's whole turn in notation (only at a turn start).
   void play_move(const std::string& text);
-  // The bot to move plays its whole turn. ApiError 409 when a person is to move or it is over.
-  void bot_turn();
+  // Starts the turn of the bot to move on `pool` and returns at once (the mutex held); nothing
+  // when its search is under way already. ApiError 409 when a person is to move or it is over;
+  // 500 with what the last bot's turn threw, when it failed unseen (reported once).
+  void start_bot_turn(SearchPool& pool);
+  // Whether a bot's turn is searched or waits for a thread of the pool.
+  bool thinking() const { return thinking_; }
+  // Whether the seat to move is a bot's (and the game goes on).
+  bool bot_to_move() const { return !state_->is_terminal() && !is_human(state_->current_player()); }
+  // Set when a bot's turn was answered unfinished ("thinking"): the client will ask again, and
+  // may then find a person to move; taken (and cleared) by that request.
+  void set_unseen_turn(bool unseen) { unseen_turn_ = unseen; }
+  bool take_unseen_turn() { return std::exchange(unseen_turn_, false); }
+  // Waits (the mutex held by `lock`, released meanwhile) until no bot thinks or `seconds` have
+  // passed; whether no bot thinks. ApiError 500 when the turn waited for failed.
+  bool wait_bot_turn(std::unique_lock<std::mutex>& lock, double seconds);
+  // Asks the thinking bot to end its search soon and play the best turn it has found so far
+  // (SearchControl::stop; players that do not search end at once anyway).
+  void stop_thinking() { stop_.store(true); }
+  // The game was dropped: a search waiting for a thread is skipped, one running is stopped.
+  // Any thread, without the mutex.
+  void abandon() {
+    abandoned_.store(true);
+    stop_.store(true);
+  }
   // Drops the decisions of the person's turn in progress (nothing happens between turns).
   void cancel_turn();
   // The game record so far ("result unfinished" while it runs).
   std::string record_text() const;
+  // The game's JSON (json.h's game_json, with "thinking") as of the last finished change: a
+  // light lock of its own, never held while a bot searches.
+  std::shared_ptr<const nlohmann::json> snapshot() const;
 
  private:
   void check_person_to_move() const;
   // Hands a finished turn to the record and to every bot (so that searches keep their trees).
   void commit_turn(const std::vector<Action>& actions, const std::string& comment);
+  // The search of a bot's turn from `state`, on a pool's thread; then the turn is played.
+  void run_bot_turn(const GameState& state);
+  // Writes the game's JSON for snapshot() (the mutex held).
+  void refresh_snapshot();
 
   std::string id_;
   std::shared_ptr<const Game> game_;
@@ -84,6 +151,14 @@ class ServeGame {
   std::vector<Action> pending_;
   std::vector<PlayedTurn> turns_;
   GameRecord record_;  // whole turns are committed, so no RecordBuilder is needed
+  bool thinking_ = false;          // a bot's turn is searched (or waits for the pool)
+  bool unseen_turn_ = false;       // set_unseen_turn
+  std::string bot_error_;          // what the last bot's turn threw, until reported
+  std::atomic<bool> stop_{false};  // the bots' SearchControl::stop
+  std::atomic<bool> abandoned_{false};
+  std::condition_variable turn_done_;  // with mutex_: a bot's turn ended
+  mutable std::mutex snapshot_mutex_;
+  std::shared_ptr<const nlohmann::json> snapshot_;
 };
 
 // Every browser session's games. A session is named by a random token (the page's cookie);

@@ -2,12 +2,19 @@
 
 #include <arpa/inet.h>
 #include <httplib.h>
+#include <netinet/in.h>
+#include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
+#include <chrono>
+#include <condition_variable>
 #include <cstdlib>
+#include <cstring>
+#include <map>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -232,6 +239,214 @@ httplib::Server::HandlerWithContentReader with_body(Handler handler) {
   };
 }
 
+// ---- Connections: deadlines and bounds (docs/WEB.md, "Limits and threat model") ----
+
+using Clock = std::chrono::steady_clock;
+
+Clock::time_point after(Clock::time_point from, double seconds) {
+  return from + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+}
+
+Clock::duration seconds_of(time_t sec, time_t usec) { return std::chrono::seconds(sec) + std::chrono::microseconds(usec); }
+
+// The address and port of either end of a connected socket ("" when unknown).
+void address_of(int sock, bool peer, std::string& ip, int& port) {
+  sockaddr_storage a{};
+  socklen_t size = sizeof a;
+  auto* any = reinterpret_cast<sockaddr*>(&a);
+  if ((peer ? getpeername(sock, any, &size) : getsockname(sock, any, &size)) != 0) return;
+  char text[INET6_ADDRSTRLEN] = {};
+  if (a.ss_family == AF_INET) {
+    const auto* v4 = reinterpret_cast<const sockaddr_in*>(&a);
+    inet_ntop(AF_INET, &v4->sin_addr, text, sizeof text);
+    port = ntohs(v4->sin_port);
+  } else if (a.ss_family == AF_INET6) {
+    const auto* v6 = reinterpret_cast<const sockaddr_in6*>(&a);
+    inet_ntop(AF_INET6, &v6->sin6_addr, text, sizeof text);
+    port = ntohs(v6->sin6_port);
+  }
+  ip = text;
+}
+
+// The bytes of a request line and headers (a line cpp-httplib reads whole before it checks it).
+constexpr size_t kMaxHeadBytes = size_t{64} << 10;
+
+// A connection's socket as cpp-httplib reads and writes it, with deadlines: each read or write
+// waits at most `step` (cpp-httplib's per-read and per-write timeouts), none past its phase's
+// deadline (the request line and headers, kHeadSeconds from the start; the body, kBodySeconds
+// from the end of the headers; the answer, kAnswerSeconds from its first byte) and none once
+// the server stops. The request line and headers may not pass kMaxHeadBytes.
+class DeadlineStream : public httplib::Stream {
+ public:
+  DeadlineStream(int sock, double head_seconds, Clock::duration read_step, Clock::duration write_step,
+                 const std::atomic<socket_t>& listening)
+      : sock_(sock),
+        read_step_(read_step),
+        write_step_(write_step),
+        listening_(listening),
+        read_deadline_(after(Clock::now(), head_seconds)) {}
+
+  // The headers are read: the body's deadline starts.
+  void end_head() {
+    in_head_ = false;
+    read_deadline_ = after(Clock::now(), kBodySeconds);
+  }
+
+  bool is_readable() const override { return begin_ < end_ || wait(POLLIN, read_step_, read_deadline_); }
+  bool is_writable() const override { return wait(POLLOUT, write_step_, answer_deadline()); }
+
+  ssize_t read(char* ptr, size_t size) override {
+    if (in_head_ && head_bytes_ >= kMaxHeadBytes) return -1;
+    if (begin_ == end_) {
+      if (!wait(POLLIN, read_step_, read_deadline_)) return -1;
+      if (size >= sizeof buffer_) return counted(receive(ptr, size));
+      const ssize_t n = receive(buffer_, sizeof buffer_);
+      if (n <= 0) return n;
+      begin_ = 0;
+      end_ = static_cast<size_t>(n);
+    }
+    const size_t n = std::min(size, end_ - begin_);
+    std::memcpy(ptr, buffer_ + begin_, n);
+    begin_ += n;
+    return counted(static_cast<ssize_t>(n));
+  }
+
+  ssize_t write(const char* ptr, size_t size) override {
+    if (!wait(POLLOUT, write_step_, answer_deadline())) return -1;
+    ssize_t n;
+    do {
+      n = send(sock_, ptr, size, MSG_NOSIGNAL);
+    } while (n < 0 && errno == EINTR);
+    return n;
+  }
+
+  void get_remote_ip_and_port(std::string& ip, int& port) const override { address_of(sock_, true, ip, port); }
+  void get_local_ip_and_port(std::string& ip, int& port) const override { address_of(sock_, false, ip, port); }
+  socket_t socket() const override { return sock_; }
+
+ private:
+  ssize_t receive(char* ptr, size_t size) {
+    ssize_t n;
+    do {
+      n = recv(sock_, ptr, size, 0);
+    } while (n < 0 && errno == EINTR);
+    return n;
+  }
+  ssize_t counted(ssize_t n) {
+    if (in_head_ && n > 0) head_bytes_ += static_cast<size_t>(n);
+    return n;
+  }
+  Clock::time_point answer_deadline() const {
+    if (!answer_deadline_) answer_deadline_ = after(Clock::now(), kAnswerSeconds);
+    return *answer_deadline_;
+  }
+  // Whether the socket is ready for `events` (or failed: the next call says so) within `step`,
+  // before `deadline` and while the server runs (looked at every 200 ms).
+  bool wait(short events, Clock::duration step, Clock::time_point deadline) const {
+    const Clock::time_point end = std::min(deadline, Clock::now() + step);
+    for (;;) {
+      if (listening_ == INVALID_SOCKET) return false;
+      const Clock::time_point now = Clock::now();
+      if (now >= end) return false;
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(end - now).count() + 1;
+      pollfd p{sock_, events, 0};
+      const int ready = poll(&p, 1, static_cast<int>(std::min<long long>(left, 200)));
+      if (ready > 0) return true;
+      if (ready < 0 && errno != EINTR) return false;
+    }
+  }
+
+  int sock_;
+  Clock::duration read_step_, write_step_;
+  const std::atomic<socket_t>& listening_;
+  Clock::time_point read_deadline_;
+  mutable std::optional<Clock::time_point> answer_deadline_;
+  bool in_head_ = true;
+  size_t head_bytes_ = 0;
+  char buffer_[4096];
+  size_t begin_ = 0, end_ = 0;
+};
+
+// A counting semaphore (C++17 has none).
+class Slots {
+ public:
+  explicit Slots(size_t n) : free_(n) {}
+  void acquire() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    freed_.wait(lock, [this] { return free_ > 0; });
+    --free_;
+  }
+  void release() {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      ++free_;
+    }
+    freed_.notify_one();
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable freed_;
+  size_t free_;
+};
+
+// cpp-httplib's server with each connection read through a DeadlineStream (one request per
+// connection), at most kMaxHeadsPerAddress connections of one address reading their heads, and
+// at most kServerThreads requests served at once, from the end of their headers to their answer.
+class DeadlineServer : public httplib::Server {
+ public:
+  std::atomic<double> head_seconds{kHeadSeconds};
+
+ private:
+  bool process_and_close_socket(socket_t sock) override {
+    bool ok = false;
+    std::string address;
+    int port = 0;
+    address_of(sock, true, address, port);
+    if (enter_head(address)) {
+      DeadlineStream stream(sock, head_seconds.load(), seconds_of(read_timeout_sec_, read_timeout_usec_),
+                            seconds_of(write_timeout_sec_, write_timeout_usec_), svr_sock_);
+      struct Phase {
+        DeadlineServer& server;
+        const std::string& address;
+        bool in_head = true, serving = false;
+        ~Phase() {
+          if (in_head) server.leave_head(address);
+          if (serving) server.requests_.release();
+        }
+      } phase{*this, address};
+      bool closed = false;
+      ok = process_request(stream, /*close_connection=*/true, closed, [&](httplib::Request&) {
+        leave_head(address);
+        phase.in_head = false;
+        requests_.acquire();
+        phase.serving = true;
+        stream.end_head();
+      });
+    }
+    shutdown(sock, SHUT_RDWR);
+    close(sock);
+    return ok;
+  }
+
+  bool enter_head(const std::string& address) {
+    std::lock_guard<std::mutex> lock(heads_mutex_);
+    size_t& n = heads_[address];
+    if (n >= kMaxHeadsPerAddress) return false;
+    ++n;
+    return true;
+  }
+  void leave_head(const std::string& address) {
+    std::lock_guard<std::mutex> lock(heads_mutex_);
+    auto it = heads_.find(address);
+    if (it != heads_.end() && --it->second == 0) heads_.erase(it);
+  }
+
+  std::mutex heads_mutex_;
+  std::map<std::string, size_t> heads_;  // connections reading their heads, by client address
+  Slots requests_{kServerThreads};
+};
+
 }  // namespace
 
 RequestGuard::RequestGuard(std::string bound_host, int port, std::vector<std::string> allowed_hosts) : port_(port) {
@@ -327,13 +542,15 @@ std::string content_type_of(const std::string& name) {
 }
 
 WebServer::WebServer(ServeApi& api, std::string web_dir)
-    : api_(api), web_dir_(std::move(web_dir)), server_(std::make_unique<httplib::Server>()) {
+    : api_(api), web_dir_(std::move(web_dir)), server_(std::make_unique<DeadlineServer>()) {
   // Bounds a Content-Length body however it is read; RequestGuard caps each route below it.
   server_->set_payload_max_length(kMaxUploadBytes);
   // One request per connection: a body left unread (refused before reading) is never taken for
   // the next request, which would let a page smuggle a request with headers of its choosing.
   server_->set_keep_alive_max_count(1);
-  server_->new_task_queue = [] { return new httplib::ThreadPool(kServerThreads); };
+  // Connections are read on kConnectionThreads threads, each within its deadlines, and served
+  // kServerThreads at a time (DeadlineServer).
+  server_->new_task_queue = [] { return new httplib::ThreadPool(kConnectionThreads); };
   // SO_REUSEADDR alone: a restart binds at once past TIME_WAIT, but a second server on a port in
   // use fails (cpp-httplib's default, SO_REUSEPORT, lets both listen and share the requests).
   server_->set_socket_options([](socket_t sock) {
@@ -416,6 +633,14 @@ void WebServer::add_routes() {
     std::lock_guard<std::mutex> lock(upload_mutex_);
     send_json(res, api->upload(body, game_param(req)));
   }));
+  // An analysis costs CPU, so it is a POST with a JSON body: a page on another site cannot
+  // start one (RequestGuard). The server bounds how many run (serve/analysis.h).
+  s.Post("/api/analysis", with_body([api](const Request& req, Response& res, const std::string& body) {
+    send_json(res, api->analyze_position(session_of(*api, req, res), parse_request_json(body)));
+  }));
+  s.Post("/api/analysis/game", with_body([api](const Request& req, Response& res, const std::string& body) {
+    send_json(res, api->analyze_game(session_of(*api, req, res), parse_request_json(body)));
+  }));
   // Anything else under /api/ is an unknown route; other paths are the page's files. Every
   // method with a body has a catch-all that reads it within the cap, so that cpp-httplib never
   // reads one on its own.
@@ -447,7 +672,7 @@ void WebServer::add_routes() {
     if (res.status == 413)
       send_error(res, 413, "the request body is over the server's limit of " + bytes_text(kMaxUploadBytes));
     else
-      send_error(res, res.status, "cannot " + req.method + " " + req.path);
+      send_error(res, res.status, req.method.empty() ? std::string(res.status == 414 ? "the request line is too long" : "the request line is malformed") : "cannot " + req.method + " " + req.path);
   });
   s.set_exception_handler([](const Request&, Response& res, std::exception_ptr) {
     send_error(res, 500, "internal error");
@@ -481,5 +706,7 @@ void WebServer::run() { server_->listen_after_bind(); }
 void WebServer::stop() { server_->stop(); }
 
 bool WebServer::running() const { return server_->is_running(); }
+
+void WebServer::set_head_seconds(double seconds) { static_cast<DeadlineServer&>(*server_).head_seconds = seconds; }
 
 }  // namespace djambi::cli::serve

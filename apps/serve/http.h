@@ -34,9 +34,23 @@ constexpr size_t kMaxUploadBytes = size_t{8} << 20;
 constexpr size_t kMaxDrainBytes = size_t{64} << 20;
 // The deepest nesting of arrays and objects in a JSON body (the page's have 2).
 constexpr int kMaxJsonDepth = 64;
-// Requests served at once (cpp-httplib's thread pool; its default grows with the cores). With
-// the caps above, the bodies in memory at once stay under kServerThreads * kMaxUploadBytes.
+// Requests served at once, from the end of their headers to their answer (their body read
+// there). With the caps above, the bodies in memory at once stay under kServerThreads *
+// kMaxUploadBytes.
 constexpr size_t kServerThreads = 8;
+// Connections handled at once (cpp-httplib's thread pool): each reads its request line and
+// headers on a thread of its own before it waits for one of the kServerThreads, so that slow
+// clients hold connection threads, not the request threads.
+constexpr size_t kConnectionThreads = 64;
+// Connections of one client address reading their request line and headers at once; past it a
+// new connection of that address is closed unread.
+constexpr size_t kMaxHeadsPerAddress = 16;
+// The time a connection has for its request line and headers, in all from its start (a byte
+// every few seconds does not prolong it); past it the connection is closed.
+constexpr double kHeadSeconds = 10;
+// The time for the body, from the end of the headers, and for the answer, from its first byte.
+constexpr double kBodySeconds = 60;
+constexpr double kAnswerSeconds = 30;
 
 // What RequestGuard reads of a request: its line and headers, nothing of its body.
 struct RequestHead {
@@ -96,6 +110,8 @@ class WebServer {
   void run();
   void stop();
   bool running() const;
+  // Tests: the time for a request line and headers (kHeadSeconds by default).
+  void set_head_seconds(double seconds);
 
  private:
   void add_routes();

@@ -83,11 +83,13 @@ out = " ".join(a["lines"][0]["pv"])')
 
 # Errors, after which the session goes on.
 answer=$(session mcts,sims=20 'analyze multipv 0' 'analyze multipv' 'analyze multipv 2.5' 'analyze multipv 1001' \
-         'analyze depth 3' 'analyze visits 0' 'analyze time inf' 'go multipv 2' isready)
+         'analyze multipv 1e1' 'analyze multipv 0x2' 'analyze depth 3' 'analyze visits 0' 'analyze time inf' 'go multipv 2' isready)
 expected="error multipv must be a positive number, got '0'
 error multipv needs a number
-error multipv must be a whole number
+error multipv must be a whole number in decimal digits, got '2.5'
 error multipv must be at most 1000, got '1001'
+error multipv must be a whole number in decimal digits, got '1e1'
+error multipv must be a whole number in decimal digits, got '0x2'
 error analyze takes 'visits N', 'time SECONDS' and 'multipv K', not 'depth'
 error visits must be a positive number, got '0'
 error time must be at most 86400, got 'inf'

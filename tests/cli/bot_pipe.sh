@@ -34,8 +34,16 @@ expect 'go visits -3' "error visits must be a positive number, got '-3'"
 expect 'go time inf' "error time must be at most 86400, got 'inf'"
 expect 'go time 1e308' "error time must be at most 86400, got '1e308'"
 expect 'go time nan' "error time must be a positive number, got 'nan'"
-expect 'go visits 1e9' "error visits must be at most 10000000, got '1e9'"
-expect 'go visits 2.5' 'error visits must be a whole number'
+expect 'go visits 20000000' "error visits must be at most 10000000, got '20000000'"
+expect 'go visits 99999999999999999999' "error visits must be at most 10000000, got '99999999999999999999'"
+# Whole numbers are read as a spec's sims= is (parse_integer): decimal digits only.
+expect 'go visits 1e9' "error visits must be a whole number in decimal digits, got '1e9'"
+expect 'go visits 1e1' "error visits must be a whole number in decimal digits, got '1e1'"
+expect 'go visits 0x10' "error visits must be a whole number in decimal digits, got '0x10'"
+expect 'go visits 2.5' "error visits must be a whole number in decimal digits, got '2.5'"
+expect 'go visits 5.' "error visits must be a whole number in decimal digits, got '5.'"
+expect 'go visits -0' "error visits must be a positive number, got '-0'"
+expect 'go time 0x1' "error time must be a positive number, got '0x1'"
 expect 'position start moves c3-d4 a1-a2' "error illegal move 'a1-a2'"
 expect status 'status running to_move b'   # the refused position changed nothing
 

@@ -25,6 +25,14 @@ grep -qx "move c3-d4" "$dir/game.txt" || fail "the person's move is not in the r
 [ "$(grep -c '^move ' "$dir/game.txt")" = 4 ] || fail "not 4 moves in the record"
 "$djambi" replay "$dir/game.txt" --check | grep -qx '1 game valid' || fail "record does not replay"
 
+# Typed control bytes (ESC, C1 CSI in UTF-8 and raw) come back escaped, in the message for a
+# move and in the list of a square's moves.
+printf 'c3\033[2J\xc2\x9b\x9b\nmoves \033[2J\x9b\nquit\n' |
+  "$djambi" play --seat r --opponents random --record "$dir/hostile.txt" > "$dir/hostile.out"
+! LC_ALL=C grep -q $'\x1b\\|\x9b' "$dir/hostile.out" || fail "raw control bytes echoed: $(od -c "$dir/hostile.out" | tail -5)"
+LC_ALL=C grep -qF "c3\\x1b[2J\\xc2\\x9b\\x9b" "$dir/hostile.out" || fail "no escaped move: $(cat -v "$dir/hostile.out")"
+LC_ALL=C grep -qF "0 legal moves from \\x1b[2J\\x9b:" "$dir/hostile.out" || fail "no escaped square: $(cat -v "$dir/hostile.out")"
+
 # The record file exists now: a second game must not overwrite it.
 before=$(md5sum "$dir/game.txt")
 if echo quit | "$djambi" play --seat r --opponents random --record "$dir/game.txt" 2> "$dir/err" > /dev/null; then

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Ctrl-C in `djambi train`: the run stops cleanly with its checkpoint and player saved, says how
-# to continue, exits 0, and `--resume` finishes it.
+# to continue, exits 0, and `--resume` finishes it. During the start-up (a config that never
+# comes) SIGTERM and Ctrl-C end it at once.
 set -euo pipefail
 djambi=$1
 src=$(cd "$(dirname "$0")/../.." && pwd)
@@ -29,4 +30,39 @@ step=$(sed -n 's/^stopped at step \([0-9]*\);.*/\1/p' "$dir/out")
 [ -s "$dir/run/checkpoints/step-$step.pt" ] || fail "no checkpoint of step $step: $(ls "$dir/run/checkpoints")"
 "$djambi" arena --game tictactoe --players "az:$dir/run/players/final.djp,sims=8,random" --games 2 \
   --out "$dir/arena" > /dev/null || fail "the saved player does not play"
+
+# A signal during the start-up ends the process at once, with that signal's status, even in a
+# read that blocks: here a config on a FIFO whose writer is open and sends nothing.
+mkfifo "$dir/config.fifo"
+for sig in TERM INT; do
+  rm -f "$dir/opened"
+  "$djambi" train --config "$dir/config.fifo" --run "$dir/fifo-run" > /dev/null 2> "$dir/err" &
+  pid=$!
+  # The writer's open returns once djambi has opened the FIFO to read (its handlers are set).
+  (exec 3> "$dir/config.fifo"; touch "$dir/opened"; exec sleep 60) &
+  writer=$!
+  for _ in $(seq 1 300); do
+    [ -e "$dir/opened" ] && break
+    sleep 0.1
+  done
+  [ -e "$dir/opened" ] || fail "SIG$sig: djambi never opened the config: $(cat "$dir/err")"
+  sleep 0.2  # into its read
+  kill -$sig $pid
+  for _ in $(seq 1 50); do
+    kill -0 $pid 2> /dev/null || break
+    sleep 0.1
+  done
+  if kill -0 $pid 2> /dev/null; then
+    kill -KILL $pid $writer || true
+    fail "SIG$sig during the config's read did not stop djambi within 5 s: $(cat "$dir/err")"
+  fi
+  code=0
+  wait $pid || code=$?
+  kill $writer 2> /dev/null || true
+  wait $writer 2> /dev/null || true
+  expected=$((128 + $(kill -l $sig)))
+  [ $code = $expected ] || fail "SIG$sig during start-up: exit $code, not $expected: $(cat "$dir/err")"
+  grep -q "stopped during start-up" "$dir/err" || fail "SIG$sig: no notice: $(cat "$dir/err")"
+  [ ! -e "$dir/fifo-run" ] || fail "SIG$sig: the run's directory was made"
+done
 echo OK

@@ -212,6 +212,11 @@ TEST_F(ServeApiTest, BadRequestsGetJsonErrors) {
     EXPECT_EQ(status, c.status) << c.path << " " << c.body << " -> " << body.dump();
     EXPECT_TRUE(body.contains("error")) << c.path;
   }
+  {  // An id past int64_t is named as given, not as its wrapped value (it said "decision -1").
+    auto [status, body] = post(base + "/decide", R"({"id": 18446744073709551615})");
+    EXPECT_EQ(status, 400);
+    EXPECT_EQ(body.value("error", ""), "decision 18446744073709551615 is not legal here") << body.dump();
+  }
   // Another browser session does not see this game.
   auto [status, other] = get(base, std::string(kSessionCookie) + "=ffffffffffffffffffffffffffffffff");
   EXPECT_EQ(status, 404);

@@ -113,6 +113,17 @@ TEST_F(ServeLimitsTest, BodiesWithoutLengthOrCompressedAreRefused) {
   EXPECT_TRUE(still_serving());
 }
 
+TEST_F(ServeLimitsTest, RefusedRequestLineIsNamedInTheError) {
+  // cpp-httplib refuses a request line over 8 KiB (414) before it has a method or a path: the
+  // error said "cannot  ".
+  const std::string answer =
+      raw("GET /" + std::string(20000, 'a') + " HTTP/1.1\r\nHost: " + own_host() + "\r\nConnection: close\r\n\r\n");
+  EXPECT_EQ(answer.rfind("HTTP/1.1 414", 0), 0u) << answer.substr(0, 300);
+  EXPECT_NE(answer.find("the request line is too long"), std::string::npos) << answer.substr(0, 600);
+  EXPECT_EQ(answer.find("cannot  "), std::string::npos) << answer.substr(0, 600);
+  EXPECT_TRUE(still_serving());
+}
+
 TEST_F(ServeLimitsTest, DeeplyNestedJsonWithinTheCapIsRefused) {
   const std::string deep = R"({"seats": )" + nested(5000) + "}";
   ASSERT_LT(deep.size(), kMaxJsonBodyBytes);

@@ -32,6 +32,7 @@ class TestServer {
     server_.reset();
   }
   ServeApi& api() { return *api_; }
+  WebServer& server() { return *server_; }
 
  private:
   std::unique_ptr<ServeApi> api_;

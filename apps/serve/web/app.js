@@ -16,7 +16,10 @@
   let selected = null;    // the square of the piece chosen to move
   let busy = false;       // a request is on its way (setBusy)
   let botRun = 0;         // bumps when a new game starts, which stops the previous bot loop
-  let watch = null;       // { data, frame, upload, timer }
+  let watch = null;       // { data, frame, upload, timer }; data.analysisState: its game's analysis
+  let mode = "play";
+  let playAnalysis = null;  // { position, data, error, pending }: the analysis last asked for in Play
+  let playShown = null;     // { position, data }: the last one received (its bar stays, faded, until the next)
 
   async function api(method, path, body, raw) {
     const init = { method, headers: {} };
@@ -56,6 +59,133 @@
 
   function showVariants(list) {
     $("variants-shown").textContent = "Variants: " + (list && list.length ? list.join(", ") : "none");
+  }
+
+  // ---- Analysis: the win-chance bar, the best moves as arrows, the value graph ----
+  // The two switches are remembered in the browser (localStorage), when it allows.
+  function remembered(key, fallback) {
+    try {
+      const v = localStorage.getItem(key);
+      return v === null ? fallback : v === "1";
+    } catch (e) {
+      return fallback;
+    }
+  }
+  function remember(key, value) {
+    try { localStorage.setItem(key, value ? "1" : "0"); } catch (e) { /* private mode: not remembered */ }
+  }
+  const analysisOn = () => $("show-analysis").checked;
+  const arrowsOn = () => analysisOn() && $("show-arrows").checked;
+  const arrowsOf = (lines) => lines.filter((l) => l.from && l.to).map((l) => ({ from: l.from, to: l.to }));
+  const unitOf = (a) => (/^ab\b/.test(a.player) ? "nodes" : "playouts");
+  const isReplaced = (message) => /replaced/.test(message);
+
+  // Play: the position at a turn start is analysed once (a newer request stops an older one on
+  // the server); the bar of the last one received stays, faded, while the next is made.
+  async function analysePlay() {
+    if (mode !== "play" || !analysisOn() || !game || game.over || !game.board.position) return;
+    const position = game.board.position;
+    if (playAnalysis && playAnalysis.position === position) return;
+    const mine = { position, data: null, error: "", pending: true };
+    playAnalysis = mine;
+    renderPlayAnalysis();
+    try {
+      mine.data = await api("POST", "/api/analysis", { position, variants: game.variants, multipv: 3 });
+      playShown = { position, data: mine.data };
+    } catch (e) {
+      if (isReplaced(e.message)) {
+        if (playAnalysis === mine) playAnalysis = null;  // stopped by Watch's: asked again on return
+        return;
+      }
+      mine.error = "Analysis: " + e.message;
+    }
+    mine.pending = false;
+    // The bar, the note and the arrows only: redrawing the board would lose a click under way.
+    if (mode === "play" && playAnalysis === mine) {
+      renderPlayAnalysis();
+      DjambiBoard.setArrows($("board"), playArrows());
+    }
+  }
+
+  function renderPlayAnalysis() {
+    const at = game && game.board.position;
+    if (analysisOn() && game && playShown) {
+      DjambiAnalysis.drawBar($("chances"), playShown.data.seats, playShown.data.shares, playShown.position !== at);
+    } else {
+      $("chances").textContent = "";
+    }
+    let note = "";
+    if (analysisOn() && game && playAnalysis) {
+      const a = playAnalysis.data;
+      note = playAnalysis.pending ? "Analysing…" : playAnalysis.error ||
+        (a ? `${a.player}, ${a.visits} ${unitOf(a)}: best ${a.bestmove}` : "");
+    }
+    $("analysis-note").textContent = $("analysis-note").title = note;
+  }
+
+  function playArrows() {
+    if (!arrowsOn() || !game || !playShown || playShown.position !== game.board.position) return [];
+    return arrowsOf(playShown.data.lines);
+  }
+
+  // Watch: the whole game is analysed once (the server caches it), for the graph, the bar and
+  // the arrows of every move.
+  async function analyseWatch() {
+    const d = watch && watch.data;
+    if (mode !== "watch" || !analysisOn() || !d) return;
+    const s = d.analysisState || (d.analysisState = {});
+    if (s.result || s.pending || s.error) return;
+    s.pending = true;
+    try {
+      s.result = await api("POST", "/api/analysis/game",
+        { start: d.start.position, variants: d.variants, moves: d.moves.map((m) => m.text) });
+    } catch (e) {
+      s.replaced = isReplaced(e.message);
+      s.error = s.replaced ? "The analysis was stopped by a newer one (Play, or another tab)." : "Analysis: " + e.message;
+    }
+    s.pending = false;
+    if (mode === "watch" && watch && watch.data === d) renderWatch();
+  }
+
+  function goToFrame(frame) {
+    stopPlaying();
+    watch.frame = frame;
+    renderWatch();
+  }
+
+  // The bar, the graph and the turning points of frame i; returns the arrows to draw.
+  function renderWatchAnalysis(i) {
+    const d = watch.data, s = d.analysisState || {}, a = s.result, on = analysisOn();
+    const frame = a && a.frames[i];
+    if (on && frame) DjambiAnalysis.drawBar($("chances"), a.seats, frame.shares, false);
+    else $("chances").textContent = "";
+    $("graph-box").hidden = !on;
+    $("analysis-note").textContent = !on ? "" : s.pending ? "Analysing the game…" : s.error ||
+      (a ? `${a.player}, ${a.visits} ${unitOf(a)} a move` : "");
+    $("analysis-note").title = $("analysis-note").textContent;
+    const list = $("turning-points");
+    list.textContent = "";
+    const graph = $("value-graph");
+    if (on && a) {
+      DjambiAnalysis.drawGraph(graph, a, i, goToFrame);
+      $("graph-note").textContent = a.turning_points.length
+        ? `Rings: the turning points, where the mover's ${a.scale} changed by more than ${a.threshold} ` +
+          "(red: a blunder, green: a decisive move). Click one, or the graph, to go to that move."
+        : `No turning point: no mover's ${a.scale} changed by more than ${a.threshold}.`;
+      for (const p of a.turning_points) {
+        const li = document.createElement("li");
+        li.dataset.turn = p.turn;
+        li.textContent = DjambiAnalysis.describe(p, a.scale);
+        if (p.turn === i) li.classList.add("current");
+        li.onclick = () => goToFrame(p.turn);
+        list.appendChild(li);
+      }
+    } else {
+      while (graph.firstChild) graph.removeChild(graph.firstChild);
+      $("graph-note").textContent = "";
+    }
+    document.body.dataset.analysis = a ? "yes" : s.pending ? "pending" : "no";
+    return on && arrowsOn() && frame && frame.analysis ? arrowsOf(frame.analysis.lines) : [];
   }
 
   // ---- Players panel (play and watch) ----
@@ -173,12 +303,14 @@
     if (!game) {
       DjambiBoard.draw($("board"), emptyBoard(), {});
       $("prompt").textContent = prompt();
+      renderPlayAnalysis();
       return;
     }
     showVariants(game.variants);
     const lastMove = game.moves.length ? game.moves[game.moves.length - 1].squares : [];
     DjambiBoard.draw($("board"), game.board, {
       sources: h.sources, targets: h.targets, selected: h.selected, last: lastMove, onClick: clickSquare,
+      arrows: playArrows(),
     });
     $("prompt").textContent = prompt();
     const types = new Set(game.decisions.map((d) => d.type));
@@ -196,6 +328,8 @@
     $("result").textContent = game.over ? resultText(game.result) : "";
     $("download").hidden = false;
     $("download").href = `/api/games/${game.id}/record`;
+    renderPlayAnalysis();
+    analysePlay();
   }
 
   function emptyBoard() {
@@ -248,7 +382,7 @@
         break;
       }
       setBusy(false);
-      if (run === botRun) renderPlay();
+      if (run === botRun && mode === "play") renderPlay();  // Watch's board stays while bots play on
     }
     document.body.dataset.thinking = "no";
   }
@@ -307,6 +441,7 @@
     try {
       game = await api("POST", "/api/games", { seats, variants });
       selected = null;
+      playShown = null;
       showError("error", "");
       $("setup").open = false;
     } catch (e) {
@@ -325,12 +460,16 @@
     if (!watch || !watch.data) {
       DjambiBoard.draw($("board"), emptyBoard(), {});
       $("frame-label").textContent = "";
+      $("chances").textContent = "";
+      $("analysis-note").textContent = "";
+      $("graph-box").hidden = true;
       return;
     }
     const d = watch.data, i = watch.frame;
     const board = i === 0 ? d.start : d.moves[i - 1].board;
     showVariants(d.variants);
-    DjambiBoard.draw($("board"), board, { last: i === 0 ? [] : d.moves[i - 1].squares });
+    const arrows = renderWatchAnalysis(i);
+    DjambiBoard.draw($("board"), board, { last: i === 0 ? [] : d.moves[i - 1].squares, arrows });
     $("scrub").max = d.moves.length;
     $("scrub").value = i;
     $("frame-label").textContent = `move ${i} of ${d.moves.length}`;
@@ -338,10 +477,11 @@
     $("prompt").textContent = i === 0 ? "The start position." :
       `${d.moves[i - 1].n}. ${SEAT_NAME[d.moves[i - 1].seat]}: ${d.moves[i - 1].text}`;
     renderPlayers($("watch-players"), board, d.seats, d.players, atEnd ? d.result : null);
-    renderMoves($("watch-moves"), d.moves, i, (n) => { stopPlaying(); watch.frame = n; renderWatch(); });
+    renderMoves($("watch-moves"), d.moves, i, goToFrame);
     $("watch-result").hidden = !atEnd;
     $("watch-result").textContent = atEnd ? (d.result ? resultText(d.result) : "Unfinished game.") : "";
     document.body.dataset.frame = String(i);
+    analyseWatch();
   }
 
   function step(delta) {
@@ -443,7 +583,11 @@
   }
 
   // ---- Tabs, legend, start ----
-  function setMode(mode) {
+  function setMode(next) {
+    mode = next;
+    // Coming back to Watch asks again for a game analysis that Play's stopped.
+    const s = mode === "watch" && watch && watch.data && watch.data.analysisState;
+    if (s && s.replaced) watch.data.analysisState = null;
     $("tab-play").classList.toggle("active", mode === "play");
     $("tab-watch").classList.toggle("active", mode === "watch");
     $("play-panel").hidden = mode !== "play";
@@ -528,6 +672,17 @@
     $("next").onclick = () => { stopPlaying(); step(1); };
     $("last").onclick = () => { stopPlaying(); step(1e9); };
     $("playpause").onclick = togglePlay;
+    $("show-analysis").checked = remembered("djambi.analysis", true);
+    $("show-arrows").checked = remembered("djambi.arrows", false);
+    const rerender = () => (mode === "play" ? renderPlay() : renderWatch());
+    $("show-analysis").onchange = (e) => {
+      remember("djambi.analysis", e.target.checked);
+      // Switched on again: what failed is asked for again.
+      if (playAnalysis && !playAnalysis.data) playAnalysis = null;
+      if (watch && watch.data && watch.data.analysisState && !watch.data.analysisState.result) watch.data.analysisState = null;
+      rerender();
+    };
+    $("show-arrows").onchange = (e) => { remember("djambi.arrows", e.target.checked); rerender(); };
     $("scrub").oninput = (e) => { stopPlaying(); watch.frame = Number(e.target.value); renderWatch(); };
     document.addEventListener("keydown", (e) => {
       if (document.body.dataset.mode === "watch" && e.target.tagName !== "INPUT" && e.target.tagName !== "SELECT") {

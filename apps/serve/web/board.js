@@ -94,8 +94,33 @@ const DjambiBoard = (() => {
     return g;
   }
 
+  // The best moves as arrows from the moving piece to its destination, the best boldest
+  // (arrows: [{from, to}], best first), replacing those drawn before. Only the arrows' layer
+  // changes: the squares stay, so that a click under way is not lost.
+  function setArrows(svg, arrows) {
+    for (const old of svg.querySelectorAll(":scope > .arrows, :scope > defs.arrow-defs")) old.remove();
+    if (!arrows || !arrows.length) return;
+    const defs = el("defs", { class: "arrow-defs" }, svg);
+    const marker = el("marker", { id: "arrow-head", viewBox: "0 0 10 10", refX: 5, refY: 5, markerWidth: 3.2,
+                                  markerHeight: 3.2, orient: "auto-start-reverse" }, defs);
+    el("path", { d: "M0,0 L10,5 L0,10 z", class: "arrow-head" }, marker);
+    const g = el("g", { class: "arrows" }, svg);
+    for (const [i, a] of arrows.entries()) {
+      const [x1, y1] = corner(a.from), [x2, y2] = corner(a.to);
+      const dx = x2 - x1, dy = y2 - y1, length = Math.hypot(dx, dy) || 1;
+      // From the piece's edge to short of the target's centre, so that both letters stay legible.
+      const from = 16, to = 14;
+      el("line", {
+        x1: x1 + CELL / 2 + (from * dx) / length, y1: y1 + CELL / 2 + (from * dy) / length,
+        x2: x2 + CELL / 2 - (to * dx) / length, y2: y2 + CELL / 2 - (to * dy) / length,
+        class: `arrow rank-${i + 1}`, "stroke-width": Math.max(4, 11 - 3 * i), "marker-end": "url(#arrow-head)",
+        "data-from": a.from, "data-to": a.to,
+      }, g);
+    }
+  }
+
   // opts: { sources: Set, targets: Map(square -> {capture}), selected, last: [squares],
-  //         holder: seat letter or null, onClick(square) }
+  //         holder: seat letter or null, arrows: [{from, to}], onClick(square) }
   function draw(svg, board, opts) {
     opts = opts || {};
     svg.setAttribute("viewBox", `0 0 ${SIZE} ${SIZE}`);
@@ -132,6 +157,7 @@ const DjambiBoard = (() => {
       g.setAttribute("data-square", p.square);
       if (p.kind === "chief" && board.holder && p.square === board.throne && p.alive) g.classList.add("in-power");
     }
+    setArrows(svg, opts.arrows);
     if (opts.targets) {
       for (const [sq, t] of opts.targets) {
         const [x, y] = corner(sq);
@@ -160,5 +186,5 @@ const DjambiBoard = (() => {
     return svg;
   }
 
-  return { draw, pieceIcon, PARTY, KIND };
+  return { draw, setArrows, pieceIcon, PARTY, KIND };
 })();
