@@ -76,19 +76,20 @@ Tree::Selection Tree::select_leaf(Leaf& leaf) {
   auto state = root_state_->clone();
   int32_t current = root_;
   NodeStats seen;  // the current node's statistics before this playout's virtual visit
+  // Ends the playout on a value known exactly (a proof): counted, with nothing to evaluate.
+  const auto count_proven = [&](std::unique_lock<std::mutex>& lock, const SeatValues values) {
+    lock.unlock();
+    backup(leaf.path, &values);
+    leaf.state.reset();
+    return Selection::kTerminal;
+  };
   while (true) {
     std::unique_lock<std::mutex> lock(lock_of(current));
     Node& node = nodes_[current];
     if (current == root_) {  // the root's statistics are guarded by its own lock
       seen = node.stats;
       ++node.stats.virtual_visits;
-      if (node.proven && solving()) {  // nothing left to search: every playout counts its value
-        const SeatValues values = node.proven_values;
-        lock.unlock();
-        backup(leaf.path, &values);
-        leaf.state.reset();
-        return Selection::kTerminal;
-      }
+      if (node.proven && solving()) return count_proven(lock, node.proven_values);  // nothing left to search
     }
     bool first_visit = false;
     if (!node.expanded && state->is_terminal()) {
@@ -120,13 +121,7 @@ Tree::Selection Tree::select_leaf(Leaf& leaf) {
     seen = c.stats;
     ++c.stats.virtual_visits;
     leaf.path.push_back(child);
-    if (c.proven && solving()) {  // its value is known: count it without going further
-      const SeatValues values = c.proven_values;
-      lock.unlock();
-      backup(leaf.path, &values);
-      leaf.state.reset();
-      return Selection::kTerminal;
-    }
+    if (c.proven && solving()) return count_proven(lock, c.proven_values);  // no need to go further
     lock.unlock();
     state->apply_action(c.action);
     current = child;

@@ -10,145 +10,25 @@
 // DJAMBI_WEB_DIR=apps/serve/web serves the page from the source folder instead of the binary)
 "use strict";
 
-const { spawn } = require("child_process");
 const fs = require("fs");
-const os = require("os");
 const path = require("path");
+const { session, startServer, startBrowser, openPage } = require("./browser_harness.js");
 
 const [djambi, outDir] = process.argv.slice(2);
 if (!djambi || !outDir) {
   console.error("usage: node browser_game.js DJAMBI_BINARY OUT_DIR");
   process.exit(2);
 }
-const TIME_LIMIT_MS = 600 * 1000;
 const started = Date.now();
-const children = [];
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "djambi_browser_"));
+const s = session(600 * 1000);
+const { fail } = s;
 fs.mkdirSync(outDir, { recursive: true });
-fs.mkdirSync(path.join(tmp, "records"));
-
-function cleanup() {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
-  try {
-    fs.rmSync(tmp, { recursive: true, force: true, maxRetries: 5 });
-  } catch (e) {
-    // A browser killed a moment ago may still be writing its profile; the folder is temporary.
-  }
-}
-function fail(message) {
-  console.error("FAIL: " + message);
-  cleanup();
-  process.exit(1);
-}
-setTimeout(() => fail(`not done after ${TIME_LIMIT_MS / 1000} s`), TIME_LIMIT_MS).unref();
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-// ---- The server ----
-function startServer() {
-  return new Promise((resolve) => {
-    const args = ["serve", "--port", "0", "--opponents", "random", "--records", path.join(tmp, "records")];
-    // DJAMBI_WEB_DIR=apps/serve/web tries edits of the page without rebuilding the binary.
-    if (process.env.DJAMBI_WEB_DIR) args.push("--web-dir", process.env.DJAMBI_WEB_DIR);
-    const server = spawn(djambi, args, { stdio: ["ignore", "pipe", "pipe"] });
-    children.push(server);
-    let out = "", err = "";
-    server.stdout.on("data", (d) => {
-      out += d;
-      const m = out.match(/http:\/\/127\.0\.0\.1:(\d+)\//);
-      if (m) resolve(`http://127.0.0.1:${m[1]}`);
-    });
-    server.stderr.on("data", (d) => { err += d; });
-    server.on("exit", (code) => fail(`djambi serve exited (${code}): ${err}`));
-  });
-}
-
-// ---- A minimal DevTools protocol client over --remote-debugging-pipe (fds 3 and 4) ----
-function startBrowser() {
-  const chromium = process.env.CHROMIUM || "chromium";
-  const args = [
-    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-    "--no-default-browser-check", "--disable-extensions", "--disable-background-networking",
-    "--disable-component-update", "--remote-debugging-pipe", `--user-data-dir=${path.join(tmp, "profile")}`,
-    "about:blank",
-  ];
-  const browser = spawn(chromium, args, { stdio: ["ignore", "ignore", "pipe", "pipe", "pipe"] });
-  children.push(browser);
-  let err = "";
-  browser.stderr.on("data", (d) => { err = (err + d).slice(-4000); });
-  browser.on("error", (e) => fail(`cannot start ${chromium} (Debian package chromium): ${e.message}`));
-  browser.on("exit", (code) => fail(`chromium exited (${code}): ${err}`));
-  const input = browser.stdio[3], output = browser.stdio[4];
-  const pending = new Map();
-  const listeners = [];
-  let next = 0, buffer = Buffer.alloc(0);
-  output.on("data", (chunk) => {
-    buffer = Buffer.concat([buffer, chunk]);
-    for (let end; (end = buffer.indexOf(0)) >= 0; buffer = buffer.subarray(end + 1)) {
-      const msg = JSON.parse(buffer.subarray(0, end).toString("utf8"));
-      if (msg.id !== undefined && pending.has(msg.id)) {
-        const { resolve, reject, method } = pending.get(msg.id);
-        pending.delete(msg.id);
-        if (msg.error) reject(new Error(`${method}: ${msg.error.message}`));
-        else resolve(msg.result);
-      } else if (msg.method) {
-        for (const l of listeners) l(msg);
-      }
-    }
-  });
-  function send(method, params, sessionId) {
-    const id = ++next;
-    const message = { id, method, params: params || {} };
-    if (sessionId) message.sessionId = sessionId;
-    input.write(JSON.stringify(message) + "\0");
-    return new Promise((resolve, reject) => pending.set(id, { resolve, reject, method }));
-  }
-  return { send, on: (l) => listeners.push(l) };
-}
+fs.mkdirSync(path.join(s.tmp, "records"));
 
 async function main() {
-  const base = await startServer();
-  const cdp = startBrowser();
-  const { targetId } = await cdp.send("Target.createTarget", { url: "about:blank" });
-  const { sessionId } = await cdp.send("Target.attachToTarget", { targetId, flatten: true });
-  const page = (method, params) => cdp.send(method, params, sessionId);
-  const pageErrors = [];
-  cdp.on((msg) => {
-    if (msg.sessionId !== sessionId) return;
-    if (msg.method === "Runtime.exceptionThrown") pageErrors.push(msg.params.exceptionDetails.exception?.description || msg.params.exceptionDetails.text);
-    if (msg.method === "Runtime.consoleAPICalled" && msg.params.type === "error")
-      pageErrors.push(msg.params.args.map((a) => a.value ?? a.description).join(" "));
-  });
-  await page("Runtime.enable");
-  await page("Page.enable");
-  await page("Emulation.setDeviceMetricsOverride", { width: 1280, height: 980, deviceScaleFactor: 1, mobile: false });
-
-  async function evaluate(expression) {
-    const r = await page("Runtime.evaluate", { expression, returnByValue: true, awaitPromise: true });
-    if (r.exceptionDetails) throw new Error(`in the page: ${r.exceptionDetails.exception?.description || r.exceptionDetails.text}`);
-    return r.result.value;
-  }
-  async function waitFor(expression, what, limitMs = 120000) {
-    const until = Date.now() + limitMs;
-    while (Date.now() < until) {
-      if (await evaluate(expression)) return;
-      if (pageErrors.length) fail("the page reported errors: " + pageErrors.join("; "));
-      await sleep(25);
-    }
-    fail("timed out waiting for " + what);
-  }
-  // A real mouse click in the middle of the element that `selector` finds.
-  async function click(selector) {
-    const box = await evaluate(`(() => { const e = document.querySelector(${JSON.stringify(selector)});
-      if (!e) return null; const r = e.getBoundingClientRect(); return { x: r.x + r.width / 2, y: r.y + r.height / 2 }; })()`);
-    if (!box) fail("nothing to click at " + selector);
-    for (const type of ["mouseMoved", "mousePressed", "mouseReleased"])
-      await page("Input.dispatchMouseEvent", { type, x: box.x, y: box.y, button: "left", clickCount: type === "mouseMoved" ? 0 : 1 });
-  }
-  async function screenshot(name) {
-    const { data } = await page("Page.captureScreenshot", { format: "png" });
-    fs.writeFileSync(path.join(outDir, name), Buffer.from(data, "base64"));
-    console.log("screenshot " + path.join(outDir, name));
-  }
+  const base = await startServer(s, djambi, ["--opponents", "random", "--records", path.join(s.tmp, "records")]);
+  const cdp = startBrowser(s);
+  const { evaluate, waitFor, click, screenshot, navigate, checkErrors } = await openPage(s, cdp, outDir, { height: 980 });
   const settled = `document.body.dataset.busy !== "yes" && document.body.dataset.thinking !== "yes" &&
                    (document.body.dataset.human === "yes" || document.body.dataset.over === "yes")`;
   // What the page offers now: the phase, the highlighted squares, and the pieces on them.
@@ -164,7 +44,7 @@ async function main() {
              nokill: !document.getElementById("nokill").hidden, pass: !document.getElementById("pass").hidden };
   })()`;
 
-  await page("Page.navigate", { url: base + "/?pause=0" });
+  await navigate(base + "/?pause=0");
   await waitFor(`document.body && document.body.dataset.ready === "yes"`, "the page to load");
   await click("#start");
   await waitFor(`document.getElementById("download").hidden === false`, "the game to start");
@@ -255,7 +135,7 @@ async function main() {
 
   // Watch: the game's record, opened from --records, stepped through with the buttons.
   const record = await evaluate(`fetch("/api/games/${id}/record").then((r) => r.text())`);
-  fs.writeFileSync(path.join(tmp, "records", "played.txt"), record);
+  fs.writeFileSync(path.join(s.tmp, "records", "played.txt"), record);
   await click("#tab-watch");
   await waitFor(`document.querySelectorAll("#record-files option").length > 1`, "the record list");
   await evaluate(`(() => { const s = document.getElementById("record-files"); s.value = "played.txt";
@@ -271,9 +151,9 @@ async function main() {
   const watched = await evaluate(`document.getElementById("watch-result").textContent`);
   if (!watched.includes(game.result.text)) fail(`the watched result is '${watched}'`);
   await screenshot("watch.png");
-  if (pageErrors.length) fail("the page reported errors: " + pageErrors.join("; "));
+  checkErrors();
   console.log(`OK in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  cleanup();
+  s.cleanup();
   process.exit(0);
 }
 

@@ -93,8 +93,10 @@ function startBrowser(s) {
 }
 
 // A page in a new tab: evaluate(expression), waitFor(expression, what), click(selector) with
-// real mouse events, screenshot(file). Errors the page reports fail the test.
-async function openPage(s, cdp, outDir) {
+// real mouse events, screenshot(file). Errors the page reports fail the test. The viewport is
+// 1280 x 1100 unless `viewport` ({ width, height }) says otherwise.
+async function openPage(s, cdp, outDir, viewport = {}) {
+  const { width = 1280, height = 1100 } = viewport;
   const { targetId } = await cdp.send("Target.createTarget", { url: "about:blank" });
   const { sessionId } = await cdp.send("Target.attachToTarget", { targetId, flatten: true });
   const page = (method, params) => cdp.send(method, params, sessionId);
@@ -107,7 +109,7 @@ async function openPage(s, cdp, outDir) {
   });
   await page("Runtime.enable");
   await page("Page.enable");
-  await page("Emulation.setDeviceMetricsOverride", { width: 1280, height: 1100, deviceScaleFactor: 1, mobile: false });
+  await page("Emulation.setDeviceMetricsOverride", { width, height, deviceScaleFactor: 1, mobile: false });
   async function evaluate(expression) {
     const r = await page("Runtime.evaluate", { expression, returnByValue: true, awaitPromise: true });
     if (r.exceptionDetails) throw new Error(`in the page: ${r.exceptionDetails.exception?.description || r.exceptionDetails.text}`);
