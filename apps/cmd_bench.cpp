@@ -67,48 +67,19 @@ void run_bench_rules(const BenchOptions& o) {
   }
 }
 
-// Random legal actions for every game of the batch, read from the encoded masks.
-void random_actions(const VecEnv& env, Rng& rng, std::vector<Action>& actions) {
-  for (int i = 0; i < env.size(); ++i) {
-    const uint8_t* mask = env.legal_masks() + static_cast<size_t>(i) * env.num_actions();
-    int n = 0;
-    for (int a = 0; a < env.num_actions(); ++a) n += mask[a];
-    int k = static_cast<int>(rng.below(static_cast<uint32_t>(n)));
-    for (int a = 0; a < env.num_actions(); ++a)
-      if (mask[a] && k-- == 0) actions[i] = a;
-  }
-}
-
 void run_bench_env(const BenchOptions& o) {
+  // Brings every game to the middle game first: 100 to 200 random decisions each.
+  constexpr int kWarmUpBatches = 150;
   tbb::global_control threads(tbb::global_control::max_allowed_parallelism, static_cast<size_t>(o.threads));
   auto game = std::make_shared<DjambiGame>(variants_from(o.variants));
   VecEnv env(game, o.games);
   Rng rng(7);
-  std::vector<Action> actions(static_cast<size_t>(o.games));
-  // Bring every game to the middle game: 100 to 200 random decisions each.
-  for (int warmup = 0; warmup < 150; ++warmup) {
-    env.encode();
-    random_actions(env, rng, actions);
-    env.step(actions.data());
-  }
-  long long encodes = 0, steps = 0;
-  double encode_seconds = 0, step_seconds = 0;
-  const auto t0 = std::chrono::steady_clock::now();
-  while (since(t0) < o.seconds) {
-    auto t = std::chrono::steady_clock::now();
-    env.encode();
-    encode_seconds += since(t);
-    ++encodes;
-    random_actions(env, rng, actions);
-    t = std::chrono::steady_clock::now();
-    env.step(actions.data());
-    step_seconds += since(t);
-    ++steps;
-    env.take_finished();
-  }
-  const double encode_us_per_position = 1e6 * encode_seconds / (encodes * o.games);
-  const double batch_ms = 1e3 * encode_seconds / encodes;
-  const double steps_per_second = steps * o.games / step_seconds;
+  play_random_batches(env, rng, kWarmUpBatches);
+  const RandomPlayThroughput measured = measure_random_play(env, rng, o.seconds);
+  const double encode_us_per_position = 1e6 * measured.encode_seconds / (measured.batches * o.games);
+  const double batch_ms = 1e3 * measured.encode_seconds / measured.batches;
+  const double steps_per_second = measured.step_steps_per_second(o.games);
+  const double loop_steps_per_second = measured.loop_steps_per_second(o.games);
   // One forward pass of the default network on the same batch, for the ratio.
   set_torch_threads(o.threads);
   PolicyValueNet net(net_config_for(*game, "default"));
@@ -128,13 +99,15 @@ void run_bench_env(const BenchOptions& o) {
                                      {"encode_batch_ms", batch_ms},
                                      {"encode_us_per_position", encode_us_per_position},
                                      {"vecenv_steps_per_second", steps_per_second},
+                                     {"random_play_steps_per_second", loop_steps_per_second},
                                      {"default_net_forward_ms", 1e3 * forward_seconds},
                                      {"encode_to_forward_ratio", ratio}};
     std::printf("%s\n", out.dump().c_str());
   } else {
     std::printf("observations + masks: %.3f ms per batch of %d, %.2f us per position (%d threads)\n",
                 batch_ms, o.games, encode_us_per_position, o.threads);
-    std::printf("VecEnv step: %.0f game steps/s\n", steps_per_second);
+    std::printf("VecEnv step: %.0f game steps/s; random play (encode, draw, step): %.0f game steps/s\n",
+                steps_per_second, loop_steps_per_second);
     std::printf("default network forward on the batch: %.1f ms; encoding costs %.2f%% of it\n",
                 1e3 * forward_seconds, 100 * ratio);
   }

@@ -37,9 +37,11 @@ PACKAGES=(
   # `djambi serve` (docs/WEB.md): its HTTP library, and the headless browser that its test drives
   # from Node.js over the DevTools protocol.
   libcpp-httplib-dev chromium nodejs
+  # The Python module djambi_zero (docs/PYTHON.md) and its tests.
+  pybind11-dev python3-dev python3-numpy python3-pytest
 )
-# Debian's LibTorch (CPU) unless another is named.
-if [ -z "$torch" ]; then PACKAGES+=(libtorch-dev); fi
+# Debian's LibTorch (CPU) unless another is named, and Debian's PyTorch on it for djambi_zero.nets.
+if [ -z "$torch" ]; then PACKAGES+=(libtorch-dev python3-torch); fi
 # The sanitizer build is clang's, for libFuzzer, which is in the compiler-rt package.
 if [ "$mode" = "--sanitize" ]; then PACKAGES+=(clang libclang-rt-14-dev); fi
 
@@ -87,6 +89,8 @@ if [ -n "$torch" ]; then
   [ -n "$torch_config" ] || { echo "setup: no TorchConfig.cmake under '$torch'" >&2; exit 2; }
   # The build takes the ABI flag from TorchConfig (CMakeLists.txt); CUDA needs its compiler.
   cmake_args+=(-DTorch_DIR="$(dirname "$torch_config")")
+  # djambi_zero is built for Debian's python3 and its PyTorch on Debian's LibTorch, not another.
+  cmake_args+=(-DDJAMBI_PYTHON=OFF)
   nvcc=$(command -v nvcc || true)
   if [ -z "$nvcc" ] && [ -x /usr/local/cuda/bin/nvcc ]; then nvcc=/usr/local/cuda/bin/nvcc; fi
   if [ -n "$nvcc" ]; then

@@ -74,5 +74,45 @@ TEST(VecEnv, EqualsSteppingTheGamesOneByOne) {
   EXPECT_GT(finished, 0u) << "some games should finish within " << kSteps << " steps";
 }
 
+// The per-step flags: a game that finishes says so once, with its returns as the step's rewards,
+// and the player to act is the state's; reset() brings every game back to its start.
+TEST(VecEnv, DoneFlagsRewardsPlayersAndReset) {
+  auto game = std::make_shared<DjambiGame>();
+  constexpr int kGames = 16;
+  VecEnv env(game, kGames);
+  const uint64_t start = game->new_initial_state()->hash();
+  Rng rng(5);
+  std::vector<Action> actions(kGames);
+  int dones = 0;
+  for (int t = 0; t < 800; ++t) {
+    env.encode();
+    for (int i = 0; i < kGames; ++i) ASSERT_EQ(env.current_players()[i], env.state(i).current_player());
+    env.random_legal_actions(rng, actions.data());
+    for (int i = 0; i < kGames; ++i) ASSERT_TRUE(env.legal_masks()[static_cast<size_t>(i) * env.num_actions() + actions[i]]);
+    env.step(actions.data());
+    const std::vector<Trajectory> finished = env.take_finished();
+    size_t next = 0;
+    for (int i = 0; i < kGames; ++i) {
+      const float* reward = env.rewards() + static_cast<size_t>(i) * env.num_players();
+      if (!env.dones()[i]) {
+        for (int p = 0; p < env.num_players(); ++p) ASSERT_EQ(reward[p], 0.0f);
+        continue;
+      }
+      ++dones;
+      ASSERT_LT(next, finished.size());
+      EXPECT_EQ(std::vector<float>(reward, reward + env.num_players()), finished[next++].returns);
+      EXPECT_EQ(env.state(i).hash(), start) << "a finished game restarts";
+    }
+    EXPECT_EQ(next, finished.size());
+  }
+  EXPECT_GT(dones, 0);
+  env.reset();
+  for (int i = 0; i < kGames; ++i) {
+    EXPECT_EQ(env.state(i).hash(), start);
+    EXPECT_EQ(env.dones()[i], 0);
+  }
+  EXPECT_TRUE(env.take_finished().empty());
+}
+
 }  // namespace
 }  // namespace djambi
