@@ -5,7 +5,7 @@ when it ends, and then every agent is terminated and is stepped out with None, a
 """
 import numpy as np
 
-from djambi_zero._core import TERMINAL, load_game
+from djambi_zero._core import load_game
 
 
 class AECEnv:
@@ -33,7 +33,7 @@ class AECEnv:
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
         self.infos = {agent: {} for agent in self.agents}
-        self.agent_selection = self._agent(self._state.current_player())
+        self.agent_selection = self.possible_agents[self._state.current_player()]
 
     def state(self):
         """The underlying djambi_zero.State (a copy)."""
@@ -73,9 +73,9 @@ class AECEnv:
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
         if self._state.is_terminal():
-            for seat, value in enumerate(self._state.returns()):
-                self.rewards[self._agent(seat)] = value
-                self._cumulative_rewards[self._agent(seat)] += value
+            for agent, value in zip(self.possible_agents, self._state.returns()):
+                self.rewards[agent] = value
+                self._cumulative_rewards[agent] += value
             self.terminations = {a: True for a in self.agents}
             self.agent_selection = self.agents[0]
             return
@@ -83,7 +83,4 @@ class AECEnv:
             self.truncations = {a: True for a in self.agents}
             self.agent_selection = self.agents[0]
             return
-        self.agent_selection = self._agent(self._state.current_player())
-
-    def _agent(self, seat):
-        return self.possible_agents[seat] if seat != TERMINAL else self.possible_agents[0]
+        self.agent_selection = self.possible_agents[self._state.current_player()]

@@ -3,9 +3,10 @@
 Seat 0 is a small policy network (PyTorch) over the observation, its logits masked to the legal
 actions; the other three seats play uniformly random legal actions, drawn in C++. Every finished
 game gives seat 0's decisions with the game's return (1 for a win, else -1/3 with the default
-reward) minus a running baseline; the policy takes a gradient step every --batch games.
-Every --eval-every updates it plays --eval-games games greedily (the most likely legal action)
-and prints its win rate; chance is 25 %.
+reward) minus the batch's mean return; the policy takes a gradient step every --batch games,
+with an entropy bonus that keeps it from settling early on a few moves. Every --eval-every
+updates it plays --eval-games games (its actions drawn from the policy, as in training) and
+prints its win rate; chance is 25 %.
 
     PYTHONPATH=build/python python3 apps/python/examples/reinforce_vs_random.py --minutes 10
 
@@ -35,16 +36,14 @@ class Policy(nn.Module):
         return logits.masked_fill(~masks, float("-inf"))
 
 
-def choose(policy, env, rows, greedy, generator):
-    """Seat 0's actions in the games `rows`, drawn from the policy (or its most likely)."""
+def choose(policy, env, rows, generator):
+    """Seat 0's actions in the games `rows`, drawn from the policy."""
     with torch.no_grad():
         logits = policy(torch.from_numpy(env.observations[rows]), torch.from_numpy(env.legal_masks[rows]))
-    if greedy:
-        return logits.argmax(1).numpy()
     return torch.multinomial(torch.softmax(logits, 1), 1, generator=generator).squeeze(1).numpy()
 
 
-def run_games(policy, env, games, greedy, generator, on_finished=None, max_steps=400_000):
+def run_games(policy, env, games, generator, on_finished=None, max_steps=400_000):
     """Plays until `games` games have finished; calls on_finished(decisions, seat-0 return) for
     each, decisions being seat 0's (observation, mask, action) triples. Returns the returns."""
     n = env.num_envs
@@ -55,7 +54,7 @@ def run_games(policy, env, games, greedy, generator, on_finished=None, max_steps
         actions = env.sample_actions()
         rows = np.flatnonzero(env.current_players == LEARNER)
         if rows.size:
-            mine = choose(policy, env, rows, greedy, generator)
+            mine = choose(policy, env, rows, generator)
             actions[rows] = mine
             if on_finished:
                 for row, action in zip(rows, mine):
@@ -79,7 +78,8 @@ def main():
     parser.add_argument("--batch", type=int, default=32, help="finished games per update")
     parser.add_argument("--minutes", type=float, default=10.0, help="training time")
     parser.add_argument("--hidden", type=int, default=128)
-    parser.add_argument("--lr", type=float, default=3e-3)
+    parser.add_argument("--lr", type=float, default=1e-3)
+    parser.add_argument("--entropy", type=float, default=0.01, help="weight of the entropy bonus")
     parser.add_argument("--eval-every", type=int, default=10, help="updates between evaluations")
     parser.add_argument("--eval-games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
@@ -95,26 +95,29 @@ def main():
     eval_env = dz.VectorEnv(game, args.envs, seed=args.seed + 1)
 
     def evaluate():
-        returns = run_games(policy, eval_env, args.eval_games, True, generator)
+        returns = run_games(policy, eval_env, args.eval_games, generator)
         return sum(r > 0 for r in returns) / len(returns)
 
     start = time.time()
     history = [{"update": 0, "minutes": 0.0, "win_rate": evaluate()}]
     print(json.dumps(history[-1]), flush=True)
-    baseline, update = 0.0, 0
+    update = 0
     while time.time() - start < 60 * args.minutes:
         games = []
-        run_games(policy, env, args.batch, False, generator, on_finished=lambda d, v: games.append((d, v)))
+        run_games(policy, env, args.batch, generator, on_finished=lambda d, v: games.append((d, v)))
         observations = torch.from_numpy(np.stack([o for d, _ in games for o, _, _ in d]))
         masks = torch.from_numpy(np.stack([m for d, _ in games for _, m, _ in d]))
         actions = torch.tensor([a for d, _ in games for _, _, a in d])
+        baseline = float(np.mean([v for _, v in games]))
         advantages = torch.tensor([v - baseline for d, v in games for _ in d], dtype=torch.float32)
-        log_probs = torch.log_softmax(policy(observations, masks), 1).gather(1, actions[:, None]).squeeze(1)
-        loss = -(advantages * log_probs).sum() / len(games)
+        all_log_probs = torch.log_softmax(policy(observations, masks), 1)
+        log_probs = all_log_probs.gather(1, actions[:, None]).squeeze(1)
+        probs = all_log_probs.exp()
+        entropy = -(probs * all_log_probs.masked_fill(~masks, 0.0)).sum(1)
+        loss = -(advantages * log_probs).sum() / len(games) - args.entropy * entropy.mean()
         optimizer.zero_grad()
         loss.backward()
         optimizer.step()
-        baseline = 0.9 * baseline + 0.1 * float(np.mean([v for _, v in games]))
         update += 1
         if update % args.eval_every == 0:
             history.append({"update": update, "minutes": round((time.time() - start) / 60, 2),
