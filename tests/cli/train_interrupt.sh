@@ -8,16 +8,22 @@ src=$(cd "$(dirname "$0")/../.." && pwd)
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
+# wait_until TRIES COMMAND...: true once COMMAND is, polled every 0.1 s, at most TRIES times.
+wait_until() {
+  local tries=$1
+  shift
+  for _ in $(seq 1 "$tries"); do
+    "$@" && return 0
+    sleep 0.1
+  done
+  return 1
+}
 
 "$djambi" train --config "$src/configs/tictactoe.yaml" --run "$dir/run" --set learner.max_steps=0 \
   --set learner.max_minutes=10 --set evaluation.every_steps=0 > "$dir/out" 2> "$dir/err" &
 pid=$!
 # Wait for the first learner steps, then interrupt.
-for _ in $(seq 1 600); do
-  [ -s "$dir/run/metrics.jsonl" ] && break
-  sleep 0.1
-done
-[ -s "$dir/run/metrics.jsonl" ] || fail "no learner step within a minute: $(cat "$dir/err")"
+wait_until 600 test -s "$dir/run/metrics.jsonl" || fail "no learner step within a minute: $(cat "$dir/err")"
 kill -INT $pid
 code=0
 wait $pid || code=$?
@@ -41,11 +47,7 @@ for sig in TERM INT; do
   # The writer's open returns once djambi has opened the FIFO to read (its handlers are set).
   (exec 3> "$dir/config.fifo"; touch "$dir/opened"; exec sleep 60) &
   writer=$!
-  for _ in $(seq 1 300); do
-    [ -e "$dir/opened" ] && break
-    sleep 0.1
-  done
-  [ -e "$dir/opened" ] || fail "SIG$sig: djambi never opened the config: $(cat "$dir/err")"
+  wait_until 300 test -e "$dir/opened" || fail "SIG$sig: djambi never opened the config: $(cat "$dir/err")"
   sleep 0.2  # into its read
   kill -$sig $pid
   for _ in $(seq 1 50); do

@@ -37,15 +37,20 @@ TrainConfig tiny_ab_run(int max_steps) {
   return config;
 }
 
-TEST(LearnedEvalSelfPlay, SamplesEverySearchedTurnWithItsValueAndTheResult) {
-  const auto game = std::make_shared<DjambiGame>();
+// Self-play rounds of a few short games, searched at 200 nodes a decision.
+LearnedEvalSelfPlaySettings short_selfplay(int games, uint64_t seed) {
   LearnedEvalSelfPlaySettings s;
-  s.games = 2;
+  s.games = games;
   s.search = "nodes=200";
   s.random_turns = 4;
   s.max_decisions = 300;
-  s.seed = 5;
-  LearnedEvalSelfPlay selfplay(game, s);
+  s.seed = seed;
+  return s;
+}
+
+TEST(LearnedEvalSelfPlay, SamplesEverySearchedTurnWithItsValueAndTheResult) {
+  const auto game = std::make_shared<DjambiGame>();
+  LearnedEvalSelfPlay selfplay(game, short_selfplay(2, 5));
   const std::vector<FinishedGame> games = selfplay.play_round();
   ASSERT_EQ(games.size(), 2u);
   const LearnedEvalFeatures features = learned_eval_features_of("djambi");
@@ -88,12 +93,7 @@ TEST(LearnedEvalSelfPlay, QuietSamplesLeaveOutThePositionsWhoseTurnKills) {
 
   // The same games (same seed), fewer samples: the kills' positions are left out.
   const auto game = std::make_shared<DjambiGame>();
-  LearnedEvalSelfPlaySettings s;
-  s.games = 1;
-  s.search = "nodes=200";
-  s.random_turns = 4;
-  s.max_decisions = 300;
-  s.seed = 9;
+  LearnedEvalSelfPlaySettings s = short_selfplay(1, 9);
   const std::vector<FinishedGame> all = LearnedEvalSelfPlay(game, s).play_round();
   s.quiet_samples = true;
   const std::vector<FinishedGame> only_quiet = LearnedEvalSelfPlay(game, s).play_round();
