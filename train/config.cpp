@@ -277,6 +277,19 @@ const std::vector<Key>& keys() {
                          "Opponents whose decisions become samples too, the policy target being the decision they made (learning from a demonstrator)."));
     t.push_back(double_key(DJ_KEY(selfplay, heuristic_value), 0.0, 0, 1, kClosed,
                            "Weight of the heuristic evaluation (the one the ab player scores its leaves with) in every sample's value target, the rest being the game's return: a seat's share of the players' material, chief safety, throne and mobility, as 2 * share - 1 (Djambi only; 0 = returns only)."));
+    t.push_back(text_key(DJ_KEY(selfplay, teacher), "", "a player spec that analyses (ab, mcts:sims=N), or empty",
+                         [](const std::string& spec) {
+                           if (!spec.empty()) check_player_spec(spec);
+                         },
+                         "Search-teacher targets (expert iteration; empty = none): this player analyses a share of the network's sample positions (teacher_share). Its root move scores (ab: a softmax at teacher_temperature over each first decision's best whole move) or visits become a policy target mixed with the search's visits, its value of the position a value target mixed with the game's return. It is not seated; e.g. ab:nodes=2000."));
+    t.push_back(double_key(DJ_KEY(selfplay, teacher_share), 1.0, 0, 1, kClosed,
+                           "Share of the network's sample positions the teacher analyses (those of a turn it does not search, such as a turn's later decisions for ab, keep their own targets)."));
+    t.push_back(double_key(DJ_KEY(selfplay, teacher_policy), 0.5, 0, 1, kClosed,
+                           "Weight of the teacher's policy in the policy target of a position it analysed, the rest being the search's visits."));
+    t.push_back(double_key(DJ_KEY(selfplay, teacher_value), 0.5, 0, 1, kClosed,
+                           "Weight of the teacher's value in the value target of a position it analysed, the rest being the game's return (after heuristic_value's blend). ab values the player to act only, as 2 * share - 1; a tree search every seat."));
+    t.push_back(double_key(DJ_KEY(selfplay, teacher_temperature), 0.05, 0, 1, kOpenMin,
+                           "Temperature of the softmax over the teacher's move scores, in shares (a move whose score is 0.05 lower gets 1/e of the weight at 0.05)."));
     t.push_back(choice_key(DJ_KEY(selfplay, player), "network", {"network", "ab"},
                            "What the run learns: network (a policy/value network guiding the tree search: sections net, mcts) or ab (the learned evaluation of the alpha-beta player: section ab; docs/LEARNED_EVAL.md)."));
     // ab
@@ -709,6 +722,8 @@ void check_cross(const TrainConfig& c) {
   // The learned evaluation's self-play seats ab alone and learns from its searches and results.
   if (c.selfplay.player == "ab" && c.selfplay.opponent_games > 0)
     throw Problem{"selfplay.opponent_games", "above 0, but selfplay.player ab seats no opponents (set it to 0)"};
+  if (c.selfplay.player == "ab" && !c.selfplay.teacher.empty())
+    throw Problem{"selfplay.teacher", "set, but selfplay.player ab takes its targets from its own search (ab.lambda)"};
   if (c.selfplay.player == "ab" && c.selfplay.heuristic_value > 0)
     throw Problem{"selfplay.heuristic_value", "above 0, but selfplay.player ab takes its targets from the search (ab.lambda)"};
   for (const auto& spec : c.selfplay.imitate)

@@ -66,6 +66,11 @@ struct TrainConfig {
     double fade_score = 0;               // or as the network's recent score rises to this (0 = not)
     std::vector<std::string> imitate;    // opponents whose decisions are samples too
     double heuristic_value = 0;          // weight of the heuristic evaluation in value targets
+    std::string teacher;                 // a player spec labelling sample positions (empty: none)
+    double teacher_share = 0;            // share of sample positions it analyses
+    double teacher_policy = 0;           // weight of its policy in the policy target
+    double teacher_value = 0;            // weight of its value in the value target
+    double teacher_temperature = 0;      // of the softmax over its move scores (shares)
     int weights_every_steps = 0;         // learner steps between weight copies to self-play
     int pipeline_groups = 0;             // batches in flight in the search (0 = auto)
     std::string own_thread;              // "auto" | "on" | "off": self-play beside the learner

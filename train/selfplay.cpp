@@ -1,11 +1,13 @@
 #include "train/selfplay.h"
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
 #include <tbb/parallel_for.h>
 
 #include "mcts/games.h"
+#include "train/teacher.h"
 
 namespace djambi {
 
@@ -22,6 +24,16 @@ SelfPlay::SelfPlay(std::shared_ptr<const Game> game, Evaluator& evaluator, const
     heuristic_ = heuristic_of(game_->name());
     if (!heuristic_) throw std::invalid_argument("the heuristic evaluation judges Djambi positions only");
   }
+  if (!settings_.teacher.empty()) {
+    // A bad spec, a player of another game or one that does not search fails here, not mid-run.
+    const auto probe = opponent_factory_.create(settings_.teacher, game_, 0);
+    if (!probe->analyze(*game_->new_initial_state(), 1))
+      throw std::invalid_argument("selfplay.teacher: '" + settings_.teacher + "' does not search: it has no analysis to teach");
+  }
+  std::seed_seq teacher_seed{settings.seed, uint64_t{0x7eac4e5}};
+  std::vector<uint64_t> teacher_seeds(slots_.size());
+  teacher_seed.generate(teacher_seeds.begin(), teacher_seeds.end());
+  for (size_t i = 0; i < slots_.size(); ++i) slots_[i].teacher_rng.seed(teacher_seeds[i]);
   for (Slot& slot : slots_) start_game(slot);
 }
 
@@ -36,6 +48,7 @@ void SelfPlay::start_game(Slot& slot) {
   slot.imitated.assign(static_cast<size_t>(players), 0);
   slot.imitation_samples = 0;
   slot.forced_decisions = 0;
+  slot.taught_samples = 0;
   std::vector<std::string> names(static_cast<size_t>(players), "selfplay");
   std::uniform_real_distribution<double> uniform(0.0, 1.0);
   if (!settings_.opponents.empty() && players > 1 && uniform(rng_) < settings_.opponent_games) {
@@ -73,12 +86,17 @@ FinishedGame SelfPlay::finish_game(Slot& slot) {
     done.network_seats.push_back(!slot.fixed[seat] && !slot.league[seat]);
   done.imitation_samples = slot.imitation_samples;
   done.forced_decisions = slot.forced_decisions;
+  done.taught_samples = slot.taught_samples;
   const float weight = settings_.heuristic_value;
-  std::vector<float> target(done.outcome.returns.begin(), done.outcome.returns.begin() + players);
+  const float taught_weight = settings_.teacher_value;
+  std::vector<float> target(static_cast<size_t>(players));
   for (PendingSample& pending : slot.samples) {
-    if (!pending.heuristic.empty())
-      for (int p = 0; p < players; ++p)
-        target[p] = (1.0f - weight) * done.outcome.returns[p] + weight * pending.heuristic[p];
+    for (int p = 0; p < players; ++p) {
+      target[p] = done.outcome.returns[p];
+      if (!pending.heuristic.empty()) target[p] = (1.0f - weight) * target[p] + weight * pending.heuristic[p];
+      if (!pending.taught.empty() && !std::isnan(pending.taught[p]))
+        target[p] = (1.0f - taught_weight) * target[p] + taught_weight * pending.taught[p];
+    }
     set_value_target(pending.sample, target.data(), players, pending.seat);
     done.samples.push_back(std::move(pending.sample));
   }
@@ -86,9 +104,21 @@ FinishedGame SelfPlay::finish_game(Slot& slot) {
   return done;
 }
 
-void SelfPlay::add_sample(Slot& slot, std::vector<std::pair<int32_t, float>> policy) {
+void SelfPlay::add_sample(Slot& slot, std::vector<std::pair<int32_t, float>> policy, bool searched) {
   const GameState& state = slot.tree->root_state();
-  PendingSample pending{encode_sample(state, std::move(policy)), state.current_player(), {}};
+  std::vector<float> taught;
+  if (searched && !settings_.teacher.empty() && settings_.teacher_share > 0 &&
+      std::uniform_real_distribution<double>(0.0, 1.0)(slot.teacher_rng) < settings_.teacher_share) {
+    if (!slot.teacher) slot.teacher = opponent_factory_.create(settings_.teacher, game_, slot.teacher_rng());
+    const std::optional<SearchAnalysis> analysis = slot.teacher->analyze(state, kTeacherLines);
+    const PolicyTarget lesson = analysis ? teacher_policy(*analysis, settings_.teacher_temperature) : PolicyTarget{};
+    if (!lesson.empty()) {
+      policy = mix_policies(policy, lesson, settings_.teacher_policy);
+      taught = teacher_values(*analysis, state.current_player(), game_->num_players());
+      ++slot.taught_samples;
+    }
+  }
+  PendingSample pending{encode_sample(state, std::move(policy)), state.current_player(), {}, std::move(taught)};
   if (heuristic_) {
     pending.heuristic.resize(static_cast<size_t>(game_->num_players()));
     heuristic_(state, pending.heuristic.data());
@@ -125,7 +155,7 @@ void SelfPlay::play_until_network_choice(Slot& slot) {
     for (Action action : player->choose_turn(slot.tree->root_state())) {
       if (over(slot)) break;
       if (slot.imitated[static_cast<size_t>(seat)] && slot.tree->root_state().legal_actions().size() > 1) {
-        add_sample(slot, {{action, 1.0f}});
+        add_sample(slot, {{action, 1.0f}}, false);
         ++slot.imitation_samples;
       }
       apply(slot, action);
@@ -188,7 +218,7 @@ std::vector<FinishedGame> SelfPlay::step() {
       return;
     }
     Tree& tree = *slot.tree;
-    if (slot.full) add_sample(slot, tree.policy_target());
+    if (slot.full) add_sample(slot, tree.policy_target(), true);
     apply(slot, tree.choose_action(temperature, rng));
   });
   decisions_ += static_cast<long long>(slots_.size());

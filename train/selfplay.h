@@ -59,6 +59,14 @@ struct SelfPlaySettings {
   // Weight of the game's heuristic evaluation (mcts/games.h, heuristic_of) of a sample's
   // position in its value target, the rest being the game's returns (Djambi only).
   float heuristic_value = 0.0f;
+  // Search-teacher targets (train/teacher.h): the spec of a player that analyses a share of the
+  // sample positions (empty: none). Its policy and value are mixed into the targets with these
+  // weights; the value after heuristic_value's blend.
+  std::string teacher;
+  double teacher_share = 0.0;
+  float teacher_policy = 0.0f;
+  float teacher_value = 0.0f;
+  float teacher_temperature = 0.0f;  // of the softmax over its scores, in shares
 };
 
 struct FinishedGame {
@@ -69,6 +77,7 @@ struct FinishedGame {
   std::vector<uint8_t> network_seats;  // by seat: 1 where the learning network played
   int imitation_samples = 0;           // samples of imitated opponents' decisions
   int forced_decisions = 0;            // the network's decisions with one legal action (no search, no sample)
+  int taught_samples = 0;              // samples with the teacher's targets mixed in
 };
 
 class SelfPlay {
@@ -86,11 +95,13 @@ class SelfPlay {
 
  private:
   // A sample waiting for its game's end, with the seat to act and, when heuristic_value is
-  // set, the heuristic values of its position by seat.
+  // set, the heuristic values of its position by seat; when the teacher labelled it, the
+  // teacher's values by seat (NaN where it has none).
   struct PendingSample {
     Sample sample;
     int seat = 0;
     std::vector<float> heuristic;
+    std::vector<float> taught;
   };
   struct Slot {
     std::unique_ptr<Tree> tree;
@@ -102,11 +113,19 @@ class SelfPlay {
     std::vector<uint8_t> imitated;               // by seat: the fixed player's decisions are samples
     int imitation_samples = 0;
     int forced_decisions = 0;
+    int taught_samples = 0;
     int decisions = 0;
     bool full = false;
+    // The teacher of this slot's samples (made at its first lesson, kept across games) and the
+    // draws of which samples it labels, apart from the games' own so that a share of 0 leaves
+    // them as they were.
+    std::unique_ptr<Player> teacher;
+    std::mt19937_64 teacher_rng;
   };
   void start_game(Slot& slot);
-  void add_sample(Slot& slot, std::vector<std::pair<int32_t, float>> policy);
+  // `searched`: the network's searched decision, which the teacher may label (not an imitated
+  // opponent's).
+  void add_sample(Slot& slot, std::vector<std::pair<int32_t, float>> policy, bool searched);
   FinishedGame finish_game(Slot& slot);
   bool over(const Slot& slot) const;
   void apply(Slot& slot, Action action);

@@ -124,6 +124,11 @@ SelfPlaySettings selfplay_settings(const TrainConfig& c, torch::Device device, u
   sp.opponent_games = c.selfplay.opponent_games;
   sp.imitate = c.selfplay.imitate;
   sp.heuristic_value = static_cast<float>(c.selfplay.heuristic_value);
+  sp.teacher = c.selfplay.teacher;
+  sp.teacher_share = c.selfplay.teacher_share;
+  sp.teacher_policy = static_cast<float>(c.selfplay.teacher_policy);
+  sp.teacher_value = static_cast<float>(c.selfplay.teacher_value);
+  sp.teacher_temperature = static_cast<float>(c.selfplay.teacher_temperature);
   sp.seed = seed;
   return sp;
 }

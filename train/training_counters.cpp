@@ -10,6 +10,7 @@ void TrainingCounters::count_game(const FinishedGame& g) {
   ++games;
   decisions += g.decisions;
   imitation_samples += g.imitation_samples;
+  taught_samples += g.taught_samples;
   forced_decisions += g.forced_decisions;
   const bool mixed = std::count(g.network_seats.begin(), g.network_seats.end(), 0) > 0;
   mixed_games += mixed;

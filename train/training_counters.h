@@ -20,6 +20,7 @@ struct TrainingCounters {
   long long mixed_games = 0;         // games with fixed (non-network) seats
   long long mixed_network_wins = 0;  // ... that a network seat won alone
   long long imitation_samples = 0;   // samples of imitated opponents' decisions
+  long long taught_samples = 0;      // samples with the teacher's targets (selfplay.teacher)
   long long forced_decisions = 0;    // network decisions with one legal move (no search, no sample)
   // Where the time went and what the search asked of the network.
   double elapsed_seconds = 0;
@@ -38,7 +39,7 @@ struct TrainingCounters {
 // A record without a key (an older run's) leaves that counter at its default.
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TrainingCounters, games, samples, decisions, draws, adjudicated,
                                                 first_place_by_seat, mixed_games, mixed_network_wins,
-                                                imitation_samples, forced_decisions, elapsed_seconds,
+                                                imitation_samples, taught_samples, forced_decisions, elapsed_seconds,
                                                 selfplay_seconds, learn_seconds, search_tree_seconds,
                                                 search_network_seconds, search_positions, network_positions)
 

@@ -3,14 +3,18 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <map>
 #include <string>
 #include <vector>
 
 #include "env/games.h"
 #include "env/turn_text.h"
 #include "mcts/basic_evaluators.h"
+#include "mcts/basic_players.h"
 #include "mcts/djambi/eval.h"
 #include "train/selfplay.h"
+#include "train/teacher.h"
 
 namespace djambi {
 namespace {
@@ -181,6 +185,106 @@ TEST(SelfPlayHeuristicValue, IsRefusedForAGameWithoutTheEvaluation) {
   SelfPlaySettings settings = mixed_settings({}, 0.0);
   settings.heuristic_value = 0.5f;
   UniformEvaluator uniform;
+  EXPECT_THROW(SelfPlay(make_game("tictactoe"), uniform, settings), std::invalid_argument);
+}
+
+// Search-teacher targets: ab analyses the network's sample positions at turn starts.
+// Whether two teachers' policies agree up to ties at the cut of their 32 best moves: another
+// player may keep other moves among those tied with the 32nd, each with the least mass.
+::testing::AssertionResult same_up_to_ties_at_the_cut(const PolicyTarget& a, const PolicyTarget& b) {
+  std::map<int32_t, float> in_a(a.begin(), a.end()), in_b(b.begin(), b.end());
+  const auto least = [](const std::map<int32_t, float>& m) {
+    float low = 1.0f;
+    for (const auto& [action, p] : m) low = std::min(low, p);
+    return low;
+  };
+  for (const auto& [action, p] : in_a) {
+    const auto other = in_b.find(action);
+    if (other == in_b.end() ? p > least(in_a) + 1e-4f : std::abs(p - other->second) > 0.01f)
+      return ::testing::AssertionFailure() << "action " << action << ": " << ::testing::PrintToString(a) << " against "
+                                           << ::testing::PrintToString(b);
+  }
+  for (const auto& [action, p] : in_b)
+    if (!in_a.count(action) && p > least(in_b) + 1e-4f)
+      return ::testing::AssertionFailure() << "action " << action << " missing from " << ::testing::PrintToString(a);
+  return ::testing::AssertionSuccess();
+}
+
+SelfPlaySettings teacher_settings(double share) {
+  SelfPlaySettings settings = mixed_settings({"greedy"}, 1.0);  // greedy seats end the games
+  settings.games = 3;
+  settings.teacher = "ab:depth=1";
+  settings.teacher_share = share;
+  settings.teacher_policy = 1.0f;
+  settings.teacher_value = 1.0f;
+  settings.teacher_temperature = 0.05f;
+  return settings;
+}
+
+TEST(SelfPlayTeacher, AShareOfZeroMakesTheSamplesOfARunWithoutTeacher) {
+  const auto game = make_game("djambi");
+  SelfPlaySettings without = teacher_settings(0.0);
+  without.teacher.clear();
+  const auto plain = play_games(game, without, 3);
+  const auto zero = play_games(game, teacher_settings(0.0), 3);
+  ASSERT_EQ(plain.size(), zero.size());
+  for (size_t k = 0; k < plain.size(); ++k) {
+    EXPECT_EQ(format_record(zero[k].record), format_record(plain[k].record));
+    EXPECT_EQ(zero[k].taught_samples, 0);
+    ASSERT_EQ(zero[k].samples.size(), plain[k].samples.size());
+    for (size_t i = 0; i < plain[k].samples.size(); ++i) {
+      EXPECT_EQ(zero[k].samples[i].policy, plain[k].samples[i].policy);
+      EXPECT_EQ(zero[k].samples[i].value, plain[k].samples[i].value);
+    }
+  }
+}
+
+TEST(SelfPlayTeacher, TurnStartSamplesTakeTheTeachersPolicyAndValue) {
+  const auto game = make_game("djambi");
+  const auto games = play_games(game, teacher_settings(1.0), 2);
+  auto teacher = basic_player_factory().create("ab:depth=1", game, 3);
+  int taught = 0;
+  for (const FinishedGame& g : games) {
+    // Replay to each sample: at a turn start (ab searches only there) its targets are the
+    // teacher's alone (both weights 1): the policy, and the value of the seat to act.
+    auto state = game->new_initial_state();
+    size_t k = 0;
+    int turn_starts = 0;
+    for (const std::string& move : g.record.moves) {
+      const int mover = state->current_player();
+      const bool network = g.network_seats[static_cast<size_t>(mover)];
+      bool turn_start = true;
+      for (Action a : parse_turn(*state, move)) {
+        if (network && state->legal_actions().size() > 1) {
+          ASSERT_LT(k, g.samples.size());
+          const Sample& sample = g.samples[k++];
+          if (turn_start) {
+            ++turn_starts;
+            const std::optional<SearchAnalysis> analysis = teacher->analyze(*state, kTeacherLines);
+            ASSERT_TRUE(analysis && analysis->root_score);
+            EXPECT_TRUE(same_up_to_ties_at_the_cut(sample.policy, teacher_policy(*analysis, 0.05f)));
+            EXPECT_NEAR(sample.value[0], 2.0f * *analysis->root_score - 1.0f, 1e-6f);
+            for (size_t j = 1; j < sample.value.size(); ++j)
+              EXPECT_EQ(sample.value[j], g.outcome.returns[(static_cast<size_t>(mover) + j) % sample.value.size()]);
+          }
+        }
+        turn_start = false;
+        state->apply_action(a);
+      }
+    }
+    EXPECT_EQ(k, g.samples.size());
+    EXPECT_EQ(g.taught_samples, turn_starts);
+    taught += turn_starts;
+  }
+  EXPECT_GT(taught, 10);
+}
+
+TEST(SelfPlayTeacher, APlayerThatDoesNotSearchIsRefused) {
+  SelfPlaySettings settings = teacher_settings(1.0);
+  UniformEvaluator uniform;
+  settings.teacher = "greedy";
+  EXPECT_THROW(SelfPlay(make_game("djambi"), uniform, settings), std::invalid_argument);
+  settings.teacher = "ab:depth=1";  // ab plays Djambi only
   EXPECT_THROW(SelfPlay(make_game("tictactoe"), uniform, settings), std::invalid_argument);
 }
 

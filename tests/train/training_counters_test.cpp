@@ -17,6 +17,7 @@ FinishedGame game(std::vector<int> ranks, bool finished, std::vector<uint8_t> ne
   g.network_seats = std::move(network_seats);
   g.decisions = decisions;
   g.imitation_samples = 3;
+  g.taught_samples = 4;
   g.forced_decisions = 2;
   return g;
 }
@@ -37,6 +38,7 @@ TEST(TrainingCounters, CountsWinsDrawsAndCutGames) {
   EXPECT_EQ(c.mixed_games, 3);
   EXPECT_EQ(c.mixed_network_wins, 1);
   EXPECT_EQ(c.imitation_samples, 15);
+  EXPECT_EQ(c.taught_samples, 20);
   EXPECT_EQ(c.forced_decisions, 10);
 }
 

@@ -14,7 +14,7 @@ constexpr char kMagic[4] = {'D', 'J', 'A', 'R'};
 constexpr char kWeightsMagic[4] = {'D', 'J', 'W', 'T'};
 constexpr char kControlMagic[4] = {'D', 'J', 'A', 'C'};
 constexpr char kHelloMagic[4] = {'D', 'J', 'A', 'H'};
-constexpr uint32_t kVersion = 2;
+constexpr uint32_t kVersion = 3;  // 3: a game carries its taught samples
 constexpr uint32_t kMaxSeats = 64;
 
 void put_string(std::string& out, const std::string& text) {
@@ -73,6 +73,7 @@ std::string encode_actor_round(const ActorRound& round, const SampleShape& shape
     }
     put_bytes(out, static_cast<int32_t>(g.decisions));
     put_bytes(out, static_cast<int32_t>(g.imitation_samples));
+    put_bytes(out, static_cast<int32_t>(g.taught_samples));
     put_bytes(out, static_cast<int32_t>(g.forced_decisions));
     put_bytes(out, static_cast<uint32_t>(g.samples.size()));
     for (const Sample& s : g.samples) append_sample(out, s);
@@ -117,6 +118,7 @@ ActorRound decode_actor_round(const std::string& bytes, const SampleShape& shape
     }
     g.decisions = in.get<int32_t>();
     g.imitation_samples = in.get<int32_t>();
+    g.taught_samples = in.get<int32_t>();
     g.forced_decisions = in.get<int32_t>();
     const auto samples = in.get<uint32_t>();
     // Each sample takes at least its observation: a count the bytes cannot hold is corrupt.

@@ -23,6 +23,8 @@ struct ActorMessages : ::testing::Test {
       for (FinishedGame& g : next.games) round.games.push_back(std::move(g));
     }
     round.weights_version = 3;
+    round.games.front().imitation_samples = 2;
+    round.games.front().taught_samples = 5;
     round.search = {1.5, 0.25, 1000, 600};
   }
   train_test::TempDir tmp;
@@ -50,6 +52,8 @@ TEST_F(ActorMessages, RoundTrip) {
     EXPECT_EQ(b.network_seats, a.network_seats);
     EXPECT_EQ(b.decisions, a.decisions);
     EXPECT_EQ(b.forced_decisions, a.forced_decisions);
+    EXPECT_EQ(b.imitation_samples, a.imitation_samples);
+    EXPECT_EQ(b.taught_samples, a.taught_samples);
     ASSERT_EQ(b.samples.size(), a.samples.size());
     ASSERT_FALSE(a.samples.empty());
     for (size_t i = 0; i < a.samples.size(); ++i) {
@@ -75,8 +79,8 @@ TEST_F(ActorMessages, BadBytesAreRefused) {
   // A sample count far beyond the bytes: refused before anything is reserved.
   std::string huge = bytes;
   const std::string record = format_record(round.games[0].record);
-  // magic, version, shape, weights version, search totals, games, record, ...
-  const size_t count_at = 4 + 4 + 12 + 8 + 32 + 4 + 8 + record.size() + 1 + 4 + 4 + 2 * (4 + 4 + 1) + 12;
+  // magic, version, shape, weights version, search totals, games, record, ..., the game's four counts
+  const size_t count_at = 4 + 4 + 12 + 8 + 32 + 4 + 8 + record.size() + 1 + 4 + 4 + 2 * (4 + 4 + 1) + 16;
   const uint32_t many = 0xFFFFFFF0u;
   std::memcpy(&huge[count_at], &many, sizeof many);
   EXPECT_THROW(decode_actor_round(huge, shape), std::runtime_error);
