@@ -144,6 +144,15 @@ void MctsPlayer::observe(const GameState& before, Action action) {
   if (tree_ && tree_->root_state().hash() == before.hash()) tree_->advance(action);
 }
 
+void apply_minimax_options(const PlayerSpec& spec, const Game& game, SearchConfig& search) {
+  search.minimax_weight = static_cast<float>(spec.get_double("minimax", search.minimax_weight, 0.0, 1.0));
+  search.minimax_quiescence = spec.get_int("quiescence", search.minimax_quiescence, 0, kMaxMinimaxQuiescence);
+  if (search.minimax_weight <= 0) return;
+  search.heuristic = heuristic_of(game.name(), search.minimax_quiescence);
+  if (!search.heuristic)
+    throw std::invalid_argument("bad player spec '" + spec.text + "': minimax needs a heuristic evaluation, which only Djambi has");
+}
+
 PlayerFactory basic_player_factory() {
   PlayerFactory factory;
   factory.add("random", [](const PlayerSpec& spec, std::shared_ptr<const Game>, uint64_t seed) {
@@ -151,7 +160,7 @@ PlayerFactory basic_player_factory() {
     return std::make_unique<RandomPlayer>(seed);
   });
   factory.add("mcts", [](const PlayerSpec& spec, std::shared_ptr<const Game> game, uint64_t seed) {
-    spec.check_keys({"sims", "time", "rollouts", "cpuct", "temperature", "solver", "minimax"});
+    spec.check_keys({"sims", "time", "rollouts", "cpuct", "temperature", "solver", "minimax", "quiescence"});
     MctsPlayerOptions o;
     const SearchBudget budget = spec.get_budget(800);
     o.search.simulations = budget.visits;
@@ -160,12 +169,7 @@ PlayerFactory basic_player_factory() {
     o.search.seed = seed;
     o.temperature = static_cast<float>(spec.get_double("temperature", 0.0, 0.0, 10.0));
     o.search.solver = spec.get_int("solver", 0, 0, 1) == 1;
-    o.search.minimax_weight = static_cast<float>(spec.get_double("minimax", 0.0, 0.0, 1.0));
-    if (o.search.minimax_weight > 0) {
-      o.search.heuristic = heuristic_of(game->name());
-      if (!o.search.heuristic)
-        throw std::invalid_argument("bad player spec '" + spec.text + "': minimax needs a heuristic evaluation, which only Djambi has");
-    }
+    apply_minimax_options(spec, *game, o.search);
     const int rollouts = spec.get_int("rollouts", 1, 1, 10000);
     auto evaluator = std::make_shared<RolloutEvaluator>(rollouts, 10000, seed ^ 0xA5A5A5A5ull);
     return std::make_unique<MctsPlayer>(spec.text, evaluator, o);

@@ -25,6 +25,11 @@ class RandomPlayer : public Player {
   std::mt19937_64 rng_;
 };
 
+// The spec keys of implicit minimax backups, `minimax` (the weight) and `quiescence` (plies of
+// the heuristic's quiescence search), over `search`'s values, and the game's heuristic that they
+// need; throws std::invalid_argument naming the spec for a game without one.
+void apply_minimax_options(const PlayerSpec& spec, const Game& game, SearchConfig& search);
+
 struct MctsPlayerOptions {
   SearchConfig search;          // search.simulations: the playouts of a decision (0 = no limit)
   double seconds = 0;           // >0: a decision's search also stops after this long

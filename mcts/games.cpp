@@ -8,6 +8,7 @@
 #include "mcts/djambi/eval.h"
 #include "mcts/djambi/greedy.h"
 #include "mcts/djambi/learned_eval.h"
+#include "mcts/djambi/quiescent_eval.h"
 #include "mcts/player.h"
 
 namespace djambi {
@@ -27,8 +28,8 @@ PlayerFactory::Maker only_in(const std::string& game_name, const std::string& ti
 
 }  // namespace
 
-HeuristicValues heuristic_of(const std::string& game_name) {
-  if (game_name == kDjambi) return heuristic_values;
+HeuristicValues heuristic_of(const std::string& game_name, int quiescence) {
+  if (game_name == kDjambi) return quiescence > 0 ? quiescent_heuristic(quiescence) : HeuristicValues(heuristic_values);
   return {};
 }
 

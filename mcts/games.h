@@ -17,8 +17,9 @@ class PlayerFactory;  // mcts/player.h
 using HeuristicValues = std::function<void(const GameState& state, float* by_seat)>;
 
 // The heuristic evaluation of the game named `game_name` (Game::name), or an empty function
-// for a game that has none.
-HeuristicValues heuristic_of(const std::string& game_name);
+// for a game that has none. `quiescence` > 0: the evaluation once that many plies of the game's
+// tactical exchanges (Djambi: kills) are played out, where the game has such a search.
+HeuristicValues heuristic_of(const std::string& game_name, int quiescence = 0);
 
 // The features a game offers a learned evaluation of its alpha-beta search
 // (mcts/accumulator_net.h), for the training loop, which names no game.

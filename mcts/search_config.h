@@ -13,6 +13,7 @@ constexpr int kMaxSimulations = 10'000'000;
 constexpr double kMaxSearchSeconds = 86'400.0;  // a day
 constexpr double kMaxCPuct = 100.0;
 constexpr double kMaxFpuReduction = 2.0;       // values lie in [-1, 1]
+constexpr int kMaxMinimaxQuiescence = 16;       // plies
 
 struct SearchConfig {
   int simulations = 200;        // playouts per decision
@@ -50,8 +51,11 @@ struct SearchConfig {
   // game: its values), and selection values a visited child at (1 - minimax_weight) x its mean
   // value + minimax_weight x that. 0: off. Max^n only: paranoid searches ignore it.
   float minimax_weight = 0.0f;
-  // The game's heuristic evaluation (mcts/games.h, heuristic_of), set where the search is made
-  // when minimax_weight > 0.
+  // Implicit minimax: plies of the game's tactical quiescence search (Djambi: kills only, the
+  // alpha-beta player's) before the heuristic values a new leaf; 0: the static heuristic.
+  int minimax_quiescence = 0;
+  // The game's heuristic evaluation (mcts/games.h, heuristic_of, with minimax_quiescence), set
+  // where the search is made when minimax_weight > 0.
   HeuristicValues heuristic;
   // Leaves collected per tree (with virtual loss) before one evaluation.
   int leaves_per_round = 1;

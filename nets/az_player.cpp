@@ -79,7 +79,7 @@ SharedNetworks::Network network_of(const PlayerSpec& spec, const std::string& pa
 std::unique_ptr<Player> make_az_player(const PlayerSpec& spec, const std::string& path,
                                        std::shared_ptr<const Game> game, uint64_t seed, SharedNetworks& networks) {
   spec.check_keys({"sims", "time", "cpuct", "threads", "temperature", "reward", "draw", "root", "considered", "device",
-                   "precision", "heuristic", "leaves", "solver", "minimax"},
+                   "precision", "heuristic", "leaves", "solver", "minimax", "quiescence"},
                   spec.kind == "az");
   torch::Device device = torch::kCPU;
   Precision precision = Precision::kFloat32;
@@ -101,12 +101,7 @@ std::unique_ptr<Player> make_az_player(const PlayerSpec& spec, const std::string
   o.threads = spec.get_int("threads", 1, 1, 256);
   o.temperature = static_cast<float>(spec.get_double("temperature", 0.0, 0.0, 10.0));
   o.search.solver = spec.get_int("solver", loaded.search.solver ? 1 : 0, 0, 1) == 1;
-  o.search.minimax_weight = static_cast<float>(spec.get_double("minimax", loaded.search.minimax_weight, 0.0, 1.0));
-  if (o.search.minimax_weight > 0) {
-    o.search.heuristic = heuristic_of(game->name());
-    if (!o.search.heuristic)
-      throw std::invalid_argument("bad player spec '" + spec.text + "': minimax needs a heuristic evaluation, which only Djambi has");
-  }
+  apply_minimax_options(spec, *game, o.search);
   apply_reward_options(spec, o.search);
   if (spec.has("root")) {
     const std::string& root = spec.options.at("root");

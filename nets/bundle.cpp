@@ -55,6 +55,7 @@ void save_player_bundle(const std::string& path, PolicyValueNet& net, const Sear
                    {"fpu_reduction", std::to_string(search.fpu_reduction)},
                    {"solver", search.solver ? "1" : "0"},
                    {"minimax_weight", std::to_string(search.minimax_weight)},
+                   {"minimax_quiescence", std::to_string(search.minimax_quiescence)},
                    {"source", source}};
   metadata.merge(reward_metadata(search));
   save_checkpoint(path, net, step, nullptr, metadata);
@@ -85,6 +86,8 @@ PlayerBundle load_player_bundle(const std::string& path) {
     // Bundles written before the solver existed have no such key: searched without it.
     bundle.search.solver = m.count("solver") > 0 && setting(m, "solver", 0, 1, true, path) == 1;
     if (m.count("minimax_weight")) bundle.search.minimax_weight = static_cast<float>(setting(m, "minimax_weight", 0, 1, false, path));
+    if (m.count("minimax_quiescence"))
+      bundle.search.minimax_quiescence = static_cast<int>(setting(m, "minimax_quiescence", 0, kMaxMinimaxQuiescence, true, path));
     bundle.source = m.at("source");
     apply_reward_metadata(m, bundle.search);
   } catch (const CheckpointError&) {

@@ -47,6 +47,7 @@ struct TrainConfig {
     bool paranoid = false;
     bool solver = false;
     double minimax_weight = 0;
+    int minimax_quiescence = 0;
     std::string root;  // "puct" | "gumbel"
     int gumbel_considered = 0;
     double gumbel_c_visit = 0;

@@ -49,7 +49,8 @@ SearchConfig search_config(const TrainConfig& config, bool full_search) {
   s.paranoid = m.paranoid;
   s.solver = m.solver;
   s.minimax_weight = static_cast<float>(m.minimax_weight);
-  if (s.minimax_weight > 0) s.heuristic = heuristic_of(config.game.name);  // checked with the config
+  s.minimax_quiescence = m.minimax_quiescence;
+  if (s.minimax_weight > 0) s.heuristic = heuristic_of(config.game.name, s.minimax_quiescence);  // checked with the config
   // KataGo: only full searches explore (noise, forced playouts); fast ones just play.
   s.root_noise = full_search && m.dirichlet_epsilon > 0;
   s.dirichlet_alpha = static_cast<float>(m.dirichlet_alpha);

@@ -347,6 +347,14 @@ done:
   return best;
 }
 
+std::array<float, 4> AlphaBetaSearch::quiescence_values(const Position& pos) {
+  start_ = std::chrono::steady_clock::now();
+  nodes_ = 0;
+  aborted_ = false;
+  root_player_ = pos.to_move;
+  return maxn(pos, 0, 0, kNobody, -1.0f);
+}
+
 AlphaBetaResult AlphaBetaSearch::search(const Position& root) {
   start_ = std::chrono::steady_clock::now();
   nodes_ = 0;

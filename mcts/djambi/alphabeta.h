@@ -103,6 +103,11 @@ class AlphaBetaSearch {
   // The hand-written static value of a position (shares per player index; terminal
   // positions exact).
   std::array<float, 4> evaluate(const Position& pos, int ply) const;
+  // The max^n value (shares per player index) of a kills-only quiescence search of
+  // options().quiescence plies from `pos` (a running game, at a turn start): what the static
+  // evaluation says once the kills in sight are played out. Each player to move may take one of
+  // its kills or stand on the static value.
+  std::array<float, 4> quiescence_values(const Position& pos);
   // Accumulators brought along the line and computed afresh by the learned evaluation.
   uint64_t learned_updates() const { return learned_ ? learned_->updates() : 0; }
   uint64_t learned_refreshes() const { return learned_ ? learned_->refreshes() : 0; }

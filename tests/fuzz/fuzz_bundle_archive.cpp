@@ -24,8 +24,8 @@ using namespace djambi;
 namespace {
 
 constexpr const char* kMetadataKeys[] = {"kind",           "bundle_version", "simulations", "c_puct",
-                                         "fpu_reduction",  "solver",         "minimax_weight", "reward",
-                                         "draw_value",     "source"};
+                                         "fpu_reduction",  "solver",         "minimax_weight", "minimax_quiescence",
+                                         "reward",         "draw_value",     "source"};
 constexpr int NetConfig::*kSizes[] = {&NetConfig::input_channels, &NetConfig::board_height,   &NetConfig::board_width,
                                       &NetConfig::num_actions,    &NetConfig::num_players,    &NetConfig::channels,
                                       &NetConfig::blocks,         &NetConfig::policy_channels, &NetConfig::value_channels,

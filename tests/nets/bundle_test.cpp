@@ -24,16 +24,19 @@ TEST_F(NetsTest, BundleCarriesNetAndSearchSettings) {
   EXPECT_FLOAT_EQ(b.search.c_puct, 2.25f);
   EXPECT_FALSE(b.search.solver);
   EXPECT_FLOAT_EQ(b.search.minimax_weight, 0.0f);
+  EXPECT_EQ(b.search.minimax_quiescence, 0);
   EXPECT_EQ(b.step, 123);
   EXPECT_EQ(b.source, "runs/x/step-123.pt");
   EXPECT_TRUE(b.net->config.same_architecture(net->config));
   // The tactical search settings travel too (docs/PLAYERS.md).
   search.solver = true;
   search.minimax_weight = 0.25f;
+  search.minimax_quiescence = 3;
   save_player_bundle(dir.file("tactical.djp"), net, search, 1, "test");
   const PlayerBundle t = load_player_bundle(dir.file("tactical.djp"));
   EXPECT_TRUE(t.search.solver);
   EXPECT_FLOAT_EQ(t.search.minimax_weight, 0.25f);
+  EXPECT_EQ(t.search.minimax_quiescence, 3);
   // A training checkpoint is read too, with default settings.
   save_checkpoint(dir.file("c.pt"), net, 5);
   EXPECT_TRUE(load_player_bundle(dir.file("c.pt")).from_checkpoint);

@@ -88,6 +88,7 @@ TEST(TrainConfig, TheTablesSearchDefaultsAreTheSearchsOwn) {
   EXPECT_EQ(run.paranoid, own.paranoid);
   EXPECT_EQ(run.solver, own.solver);
   EXPECT_FLOAT_EQ(run.minimax_weight, own.minimax_weight);
+  EXPECT_EQ(run.minimax_quiescence, own.minimax_quiescence);
   EXPECT_FLOAT_EQ(run.dirichlet_alpha, own.dirichlet_alpha);
   EXPECT_FLOAT_EQ(run.dirichlet_epsilon, own.dirichlet_epsilon);
   EXPECT_FLOAT_EQ(run.forced_playout_k, own.forced_playout_k);
@@ -534,10 +535,12 @@ TEST(TrainConfig, SearchConfigs) {
   TrainConfig c = default_train_config();
   apply_overrides(c, {"mcts.sims=160", "mcts.fast_sims=40", "mcts.c_puct=1.25", "mcts.paranoid=true",
                       "mcts.forced_playouts=true", "mcts.leaves_per_round=4", "run.seed=9",
-                      "evaluation.sims=80", "mcts.solver=true", "mcts.minimax_weight=0.25"});
+                      "evaluation.sims=80", "mcts.solver=true", "mcts.minimax_weight=0.25",
+                      "mcts.minimax_quiescence=2"});
   const SearchConfig full = search_config(c, true);
   EXPECT_TRUE(full.solver);
   EXPECT_FLOAT_EQ(full.minimax_weight, 0.25f);
+  EXPECT_EQ(full.minimax_quiescence, 2);
   EXPECT_TRUE(full.heuristic);
   EXPECT_EQ(full.simulations, 160);
   EXPECT_FLOAT_EQ(full.c_puct, 1.25f);

@@ -1,0 +1,17 @@
+#pragma once
+// The heuristic evaluation once the kills in sight are played out: the leaf values of implicit
+// minimax backups with a quiescence (SearchConfig::minimax_quiescence). A static evaluation
+// scores a position where a chief can be taken next as if nothing would happen; the alpha-beta
+// player's kills-only quiescence search (max^n: each player to move takes its best kill or
+// stands on the static value) sees it.
+#include "mcts/games.h"
+
+namespace djambi {
+
+// heuristic_values (mcts/djambi/eval.h), after a kills-only quiescence search of `plies` plies
+// from a turn start; the static values elsewhere (within a turn) and for a finished game.
+// Each calling thread keeps one search, without a transposition table, so that values do not
+// depend on what else the thread evaluated.
+HeuristicValues quiescent_heuristic(int plies);
+
+}  // namespace djambi

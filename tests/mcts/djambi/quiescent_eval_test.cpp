@@ -1,0 +1,74 @@
+// The heuristic after a kills-only quiescence search (mcts/djambi/quiescent_eval.h), the leaf
+// values of implicit minimax with mcts.minimax_quiescence: it sees a piece left hanging and a
+// kill in sight, which the static evaluation does not.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <vector>
+
+#include "env/djambi/game.h"
+#include "env/djambi/notation.h"
+#include "env/turn_text.h"
+#include "mcts/basic_players.h"
+#include "mcts/djambi/eval.h"
+#include "mcts/djambi/quiescent_eval.h"
+#include "mcts/games.h"
+
+namespace djambi {
+namespace {
+
+// Three players left (Red, Blue, Yellow). Blue's militant on c2 and chief on h9 reach Red's diplomat on c4.
+const char* kDiplomatHangs = "7Cb1/4Cy4/9/9/9/2Dr6/9/2Mb6/Cr8 b rby- - 0 30";  // Blue to move: c2xc4
+// Red's militant on b2 takes Blue's chief on b4; Yellow stays, so the game goes on.
+const char* kKillInSight = "9/4Cy4/9/9/9/1Cb7/9/1Mr7/Cr8 r rby- - 0 30";
+
+std::array<float, 3> values(const HeuristicValues& heuristic, const char* position) {
+  DjambiState state(parse_position(position), RewardScheme::kWinner);
+  std::array<float, 3> v{};
+  heuristic(state, v.data());
+  return v;
+}
+
+TEST(QuiescentHeuristic, SeesAPieceLeftHangingThatTheStaticEvaluationDoesNot) {
+  const auto plain = values(heuristic_values, kDiplomatHangs);
+  const auto quiescent = values(quiescent_heuristic(2), kDiplomatHangs);
+  EXPECT_LT(quiescent[0], plain[0] - 0.01f);  // Red loses its diplomat
+  EXPECT_GT(quiescent[1], plain[1]);          // Blue's kill
+}
+
+TEST(QuiescentHeuristic, SeesAKillInSight) {
+  const auto plain = values(heuristic_values, kKillInSight);
+  const auto quiescent = values(quiescent_heuristic(1), kKillInSight);
+  EXPECT_FLOAT_EQ(quiescent[1], -1.0f);  // Blue's chief is taken: Blue is out
+  EXPECT_GT(plain[1], -1.0f);
+  EXPECT_GT(quiescent[0], plain[0]);
+}
+
+TEST(QuiescentHeuristic, IsTheStaticEvaluationWithinATurnAndAtTheEnd) {
+  DjambiState state(parse_position(kDiplomatHangs), RewardScheme::kWinner);
+  state.apply_action(parse_turn(state, "c2xc4>a2").front());  // the militant has moved; its corpse waits
+  ASSERT_FALSE(state.at_turn_start());
+  std::array<float, 3> plain{}, quiescent{};
+  heuristic_values(state, plain.data());
+  quiescent_heuristic(2)(state, quiescent.data());
+  EXPECT_EQ(quiescent, plain);
+  // Red's assassin takes Blue's chief, the last opponent: the game is over.
+  DjambiState won(parse_position("9/1Cb7/9/9/8Mb/1Ar7/9/9/Cr8 r rbrr - 0 10"), RewardScheme::kWinner);
+  apply_turn(won, parse_turn(won, "b4xb8"));
+  ASSERT_TRUE(won.is_terminal());
+  std::vector<float> end(4), returns(4);
+  quiescent_heuristic(2)(won, end.data());
+  won.returns(returns.data());
+  EXPECT_EQ(end, returns);
+}
+
+TEST(QuiescentHeuristic, TheSpecKeyOfTheTreeSearch) {
+  const PlayerFactory factory = basic_player_factory();
+  std::shared_ptr<const Game> game = std::make_shared<DjambiGame>();
+  EXPECT_NO_THROW(factory.create("mcts:sims=10,minimax=0.5,quiescence=3", game, 1));
+  EXPECT_THROW(factory.create("mcts:minimax=0.5,quiescence=17", game, 1), std::invalid_argument);
+  EXPECT_THROW(factory.create("mcts:minimax=0.5,quiescence=-1", game, 1), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace djambi
