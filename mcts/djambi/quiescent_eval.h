@@ -1,9 +1,9 @@
 #pragma once
 // The heuristic evaluation once the kills in sight are played out: the leaf values of implicit
-// minimax backups with a quiescence (SearchConfig::minimax_quiescence). A static evaluation
-// scores a position where a chief can be taken next as if nothing would happen; the alpha-beta
-// player's kills-only quiescence search (max^n: each player to move takes its best kill or
-// stands on the static value) sees it.
+// minimax backups with a quiescence (SearchConfig::minimax_quiescence). The static evaluation
+// scores a position where a piece can be taken next as if nothing would happen (but for its
+// term for a threatened chief); the alpha-beta player's kills-only quiescence search (max^n:
+// each player to move takes its best kill or stands on the static value) sees the kill.
 #include "mcts/games.h"
 
 namespace djambi {
