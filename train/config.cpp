@@ -28,6 +28,7 @@
 #include "mcts/accumulator_net.h"
 #include "mcts/games.h"
 #include "mcts/player_spec.h"
+#include "mcts/search_config.h"
 #include "nets/device_name.h"
 
 namespace djambi {
@@ -233,7 +234,7 @@ const std::vector<Key>& keys() {
                          "MCTS-Solver: finished games and what they force are proven and backed up exactly; a proven loss for the seat to act is not searched again, a proven win at the root is played (max^n only: ignored with paranoid)."));
     t.push_back(double_key(DJ_KEY(mcts, minimax_weight), 0.0, 0, 1, kClosed,
                            "Implicit minimax backups: a visited child is valued at (1 - w) x its mean value + w x the max^n value of the game's heuristic evaluation over its expanded subtree (0 = off; Djambi; max^n only)."));
-    t.push_back(int_key(DJ_KEY(mcts, minimax_quiescence), 0, 0, 16,
+    t.push_back(int_key(DJ_KEY(mcts, minimax_quiescence), 0, 0, kMaxMinimaxQuiescence,
                         "Implicit minimax: plies of kills-only quiescence search (the ab player's) before the heuristic values a new leaf, so that a kill in sight counts (0 = the static heuristic)."));
     t.push_back(choice_key(DJ_KEY(mcts, root), "puct", {"puct", "gumbel"},
                            "Root search: puct, or gumbel (Gumbel-top-k sampling of root moves, sequential halving of the playouts, the improved policy of completed Q-values as the target; learns with few playouts). Below the root both are PUCT."));
