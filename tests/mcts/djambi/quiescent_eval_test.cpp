@@ -3,7 +3,6 @@
 // kill in sight, which the static evaluation does not.
 #include <gtest/gtest.h>
 
-#include <array>
 #include <vector>
 
 #include "env/djambi/game.h"
@@ -22,9 +21,10 @@ const char* kDiplomatHangs = "7Cb1/4Cy4/9/9/9/2Dr6/9/2Mb6/Cr8 b rby- - 0 30";  /
 // Red's militant on b2 takes Blue's chief on b4; Yellow stays, so the game goes on.
 const char* kKillInSight = "9/4Cy4/9/9/9/1Cb7/9/1Mr7/Cr8 r rby- - 0 30";
 
-std::array<float, 3> values(const HeuristicValues& heuristic, const char* position) {
+// One value per seat, the dead ones' included: a game keeps its four seats.
+std::vector<float> values(const HeuristicValues& heuristic, const char* position) {
   DjambiState state(parse_position(position), RewardScheme::kWinner);
-  std::array<float, 3> v{};
+  std::vector<float> v(state.num_players());
   heuristic(state, v.data());
   return v;
 }
@@ -48,7 +48,7 @@ TEST(QuiescentHeuristic, IsTheStaticEvaluationWithinATurnAndAtTheEnd) {
   DjambiState state(parse_position(kDiplomatHangs), RewardScheme::kWinner);
   state.apply_action(parse_turn(state, "c2xc4>a2").front());  // the militant has moved; its corpse waits
   ASSERT_FALSE(state.at_turn_start());
-  std::array<float, 3> plain{}, quiescent{};
+  std::vector<float> plain(state.num_players()), quiescent(state.num_players());
   heuristic_values(state, plain.data());
   quiescent_heuristic(2)(state, quiescent.data());
   EXPECT_EQ(quiescent, plain);
@@ -56,7 +56,7 @@ TEST(QuiescentHeuristic, IsTheStaticEvaluationWithinATurnAndAtTheEnd) {
   DjambiState won(parse_position("9/1Cb7/9/9/8Mb/1Ar7/9/9/Cr8 r rbrr - 0 10"), RewardScheme::kWinner);
   apply_turn(won, parse_turn(won, "b4xb8"));
   ASSERT_TRUE(won.is_terminal());
-  std::vector<float> end(4), returns(4);
+  std::vector<float> end(won.num_players()), returns(won.num_players());
   quiescent_heuristic(2)(won, end.data());
   won.returns(returns.data());
   EXPECT_EQ(end, returns);
