@@ -1,5 +1,6 @@
 #include "env/game.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <stdexcept>
@@ -11,6 +12,8 @@ std::vector<Action> GameState::legal_actions() const {
   out.resize(static_cast<size_t>(legal_actions(out.data())));
   return out;
 }
+
+void GameState::material(float* out) const { std::fill(out, out + num_players(), 0.0f); }
 
 void GameState::ranks(int* out) const {
   std::vector<float> r(static_cast<size_t>(num_players()));

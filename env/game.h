@@ -50,6 +50,10 @@ class GameState {
   // it (env/outcome.h: a game cut by a length cap); the returns themselves once it is over. By
   // default: the returns when over, else zeros.
   virtual void adjudicated_returns(float* out) const { returns(out); }
+  // Each seat's material: the living pieces it controls as a share of all the pieces at the
+  // start, so in [0, 1] (the auxiliary targets of training, train/sample.h). Meaningful at turn
+  // starts. By default zeros: a game without pieces to count.
+  virtual void material(float* out) const;
 
   virtual ObservationShape observation_shape() const = 0;
   // Writes the whole observation (every element) from the current player's point of view.

@@ -27,6 +27,8 @@ constexpr const char* kModelKey = "model";
 constexpr const char* kOptimizerKey = "optimizer";
 constexpr const char* kMetadataKey = "metadata";
 constexpr const char* kMetadataKeysKey = "__keys";
+// NetConfig::aux_outputs, which may be 0 and is absent from files written before it.
+constexpr const char* kAuxOutputsKey = "aux_outputs";
 
 // The integer fields of NetConfig, stored under their own names.
 const std::vector<std::pair<const char*, int NetConfig::*>>& int_fields() {
@@ -54,6 +56,7 @@ void write_config(torch::serialize::OutputArchive& archive, const NetConfig& c) 
   archive.write("variants", c10::IValue(c.variants));
   for (const auto& [name, field] : int_fields())
     archive.write(name, c10::IValue(static_cast<int64_t>(c.*field)));
+  archive.write(kAuxOutputsKey, c10::IValue(static_cast<int64_t>(c.aux_outputs)));
 }
 
 // ---- the seal ----
@@ -196,6 +199,12 @@ NetConfig read_config(torch::serialize::InputArchive& archive, const std::string
       throw CheckpointError("checkpoint " + path + ": config field '" + name + "' = " +
                             std::to_string(v) + " is out of range");
     c.*field = static_cast<int>(v);
+  }
+  c10::IValue aux;
+  if (sub.try_read(kAuxOutputsKey, aux)) {
+    if (!aux.isInt() || (aux.toInt() != 0 && aux.toInt() != 2 * int64_t{c.num_players}))
+      throw CheckpointError("checkpoint " + path + ": config field '" + kAuxOutputsKey + "' is neither 0 nor twice the players");
+    c.aux_outputs = static_cast<int>(aux.toInt());
   }
   return c;
 }

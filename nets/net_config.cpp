@@ -11,7 +11,7 @@ bool NetConfig::same_architecture(const NetConfig& o) const {
          board_height == o.board_height && board_width == o.board_width &&
          num_actions == o.num_actions && num_players == o.num_players && channels == o.channels &&
          blocks == o.blocks && policy_channels == o.policy_channels &&
-         value_channels == o.value_channels && value_hidden == o.value_hidden;
+         value_channels == o.value_channels && value_hidden == o.value_hidden && aux_outputs == o.aux_outputs;
 }
 
 std::string NetConfig::describe() const {
@@ -21,7 +21,7 @@ std::string NetConfig::describe() const {
          " players=" + std::to_string(num_players) + " channels=" + std::to_string(channels) +
          " blocks=" + std::to_string(blocks) + " policy_channels=" + std::to_string(policy_channels) +
          " value_channels=" + std::to_string(value_channels) +
-         " value_hidden=" + std::to_string(value_hidden);
+         " value_hidden=" + std::to_string(value_hidden) + " aux_outputs=" + std::to_string(aux_outputs);
 }
 
 // Measured with `djambi bench nets` on the reference machine (2 cores, OpenBLAS, channels-last):

@@ -22,6 +22,10 @@ struct NetConfig {
   int policy_channels = 2;   // 1x1 convolution before the policy's linear layer
   int value_channels = 1;    // 1x1 convolution before the value's hidden layer
   int value_hidden = 64;
+  // The auxiliary head (0 = none): outputs from the value head's hidden layer, the logits of
+  // each seat's material some turns later and at the end (train/sample.h), 2 x num_players.
+  // Networks of files written before it have none, and load as such.
+  int aux_outputs = 0;
 
   bool same_architecture(const NetConfig& o) const;
   // One line naming every field, for error messages and logs.

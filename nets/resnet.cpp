@@ -37,6 +37,7 @@ PolicyValueNetImpl::PolicyValueNetImpl(const NetConfig& c) : config(c) {
   value_bn = register_module("value_bn", torch::nn::BatchNorm2d(c.value_channels));
   value_fc1 = register_module("value_fc1", torch::nn::Linear(c.value_channels * squares, c.value_hidden));
   value_fc2 = register_module("value_fc2", torch::nn::Linear(c.value_hidden, c.num_players));
+  if (c.aux_outputs > 0) aux_fc = register_module("aux_fc", torch::nn::Linear(c.value_hidden, c.aux_outputs));
 }
 
 double net_tensor_elements(const NetConfig& c) {
@@ -51,7 +52,8 @@ double net_tensor_elements(const NetConfig& c) {
   const double value = ch * c.value_channels + batch_norm(c.value_channels) +
                        c.value_channels * squares * c.value_hidden + c.value_hidden +
                        double(c.value_hidden) * c.num_players + c.num_players;
-  return stem + tower + policy + value;
+  const double aux = double(c.value_hidden) * c.aux_outputs + c.aux_outputs;
+  return stem + tower + policy + value + aux;
 }
 
 PolicyValueOutput PolicyValueNetImpl::forward(const torch::Tensor& observations) {
@@ -60,7 +62,7 @@ PolicyValueOutput PolicyValueNetImpl::forward(const torch::Tensor& observations)
   auto p = torch::relu(policy_bn(policy_conv(x))).flatten(1);
   auto v = torch::relu(value_bn(value_conv(x))).flatten(1);
   v = torch::relu(value_fc1(v));
-  return {policy_fc(p), torch::tanh(value_fc2(v))};
+  return {policy_fc(p), torch::tanh(value_fc2(v)), aux_fc ? aux_fc(v) : torch::Tensor()};
 }
 
 void copy_weights(const PolicyValueNet& from, PolicyValueNet& to) {

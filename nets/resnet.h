@@ -20,6 +20,7 @@ TORCH_MODULE(ResidualBlock);
 struct PolicyValueOutput {
   torch::Tensor policy_logits;  // [N, num_actions], illegal actions not yet masked
   torch::Tensor values;         // [N, num_players] in (-1, 1)
+  torch::Tensor aux_logits;     // [N, aux_outputs] (train/sample.h's order); undefined without the head
 };
 
 struct PolicyValueNetImpl : torch::nn::Module {
@@ -36,6 +37,7 @@ struct PolicyValueNetImpl : torch::nn::Module {
   torch::nn::Conv2d value_conv{nullptr};
   torch::nn::BatchNorm2d value_bn{nullptr};
   torch::nn::Linear value_fc1{nullptr}, value_fc2{nullptr};
+  torch::nn::Linear aux_fc{nullptr};  // only with config.aux_outputs
 };
 TORCH_MODULE(PolicyValueNet);
 

@@ -29,6 +29,7 @@ struct TrainConfig {
     int channels = 0;    // 0 = from the preset
     int blocks = 0;      // 0 = from the preset
     int value_hidden = 0;
+    bool aux_head = false;  // each seat's material later and at the end (NetConfig::aux_outputs)
     int threads = 0;  // LibTorch intra-op threads
     std::string device;  // nets/device.h: auto | cpu | cuda | cuda:N
     std::string precision;  // of inference (nets/torch_evaluator.h): fp32 | bf16 | fp16
@@ -72,6 +73,7 @@ struct TrainConfig {
     double teacher_policy = 0;           // weight of its policy in the policy target
     double teacher_value = 0;            // weight of its value in the value target
     double teacher_temperature = 0;      // of the softmax over its move scores (shares)
+    int aux_turns = 0;                   // the auxiliary targets' horizon in whole turns
     int weights_every_steps = 0;         // learner steps between weight copies to self-play
     int pipeline_groups = 0;             // batches in flight in the search (0 = auto)
     std::string own_thread;              // "auto" | "on" | "off": self-play beside the learner
@@ -103,6 +105,8 @@ struct TrainConfig {
     std::string optimizer;  // "sgd" | "adam"
     double train_ratio = 0;
     double value_loss_weight = 0;
+    double aux_later_weight = 0;  // of the auxiliary head's material some turns later
+    double aux_end_weight = 0;    // ... and at the end
     int max_steps = 0;       // 0 = unlimited
     double max_minutes = 0;  // 0 = unlimited
   };

@@ -38,6 +38,8 @@ Learner::Tensors Learner::to_tensors(const std::vector<const Sample*>& batch, bo
   auto legal = torch::zeros({n, c.num_actions}, torch::kBool);
   auto policy = torch::zeros({n, c.num_actions}, torch::kFloat);
   auto value = torch::empty({n, c.num_players}, torch::kFloat);
+  auto aux = torch::zeros({n, c.aux_outputs}, torch::kFloat);
+  auto has_aux = torch::zeros({n, 1}, torch::kFloat);
   uint8_t* o = obs.data_ptr<uint8_t>();
   bool* l = legal.data_ptr<bool>();
   float* p = policy.data_ptr<float>();
@@ -62,12 +64,17 @@ Learner::Tensors Learner::to_tensors(const std::vector<const Sample*>& batch, bo
     for (int a = 0; a < c.num_actions; ++a) l[i * c.num_actions + image(a)] = s.is_legal(a);
     for (const auto& [a, prob] : s.policy) p[i * c.num_actions + image(a)] = prob;
     std::memcpy(v + i * c.num_players, s.value.data(), sizeof(float) * static_cast<size_t>(c.num_players));
+    if (c.aux_outputs > 0 && static_cast<int>(s.aux.size()) == c.aux_outputs) {
+      std::memcpy(aux.data_ptr<float>() + i * c.aux_outputs, s.aux.data(), sizeof(float) * s.aux.size());
+      has_aux.data_ptr<float>()[i] = 1.0f;
+    }
   }
   auto observations = obs.to(torch::kFloat)
                           .div_(kObservationScale)
                           .view({n, c.input_channels, c.board_height, c.board_width})
                           .contiguous(torch::MemoryFormat::ChannelsLast);
-  return {observations.to(device_), legal.to(device_), policy.to(device_), value.to(device_)};
+  return {observations.to(device_), legal.to(device_), policy.to(device_), value.to(device_), aux.to(device_),
+          has_aux.to(device_)};
 }
 
 LossStats Learner::compute(const Tensors& t, bool learn) {
@@ -78,6 +85,18 @@ LossStats Learner::compute(const Tensors& t, bool learn) {
   auto policy_loss = -(t.policy * log_p).sum(1).mean();
   auto value_loss = torch::mse_loss(out.values, t.value);
   auto total = policy_loss + settings_.value_loss_weight * value_loss;
+  torch::Tensor aux_loss;
+  if (out.aux_logits.defined()) {
+    // Soft targets in [0, 1]: the cross-entropy of each output, averaged over the samples that
+    // have targets, per half (later, end).
+    const int64_t half = out.aux_logits.size(1) / 2;
+    auto each = torch::binary_cross_entropy_with_logits(out.aux_logits, t.aux, {}, {}, torch::Reduction::None) * t.has_aux;
+    auto samples = t.has_aux.sum().clamp_min(1.0);
+    auto later = each.narrow(1, 0, half).sum() / (samples * half);
+    auto end = each.narrow(1, half, half).sum() / (samples * half);
+    total = total + settings_.aux_later_weight * later + settings_.aux_end_weight * end;
+    aux_loss = later + end;
+  }
   if (learn) {
     optimizer_->zero_grad();
     total.backward();
@@ -85,7 +104,8 @@ LossStats Learner::compute(const Tensors& t, bool learn) {
     ++steps_;
     net_->eval();
   }
-  return {total.item<double>(), policy_loss.item<double>(), value_loss.item<double>()};
+  return {total.item<double>(), policy_loss.item<double>(), value_loss.item<double>(),
+          aux_loss.defined() ? aux_loss.item<double>() : 0.0};
 }
 
 LossStats Learner::step(const std::vector<const Sample*>& batch) {

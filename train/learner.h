@@ -1,7 +1,8 @@
 #pragma once
 // Minibatch training of the policy/value network: masked policy cross-entropy against the
-// search's visit distribution, plus mean squared error of the per-player values, with weight
-// decay in the optimiser.
+// search's visit distribution, plus mean squared error of the per-player values, plus (for a
+// network with the auxiliary head) the binary cross-entropy of each seat's material later and at
+// the end, with weight decay in the optimiser.
 #include <memory>
 #include <optional>
 #include <random>
@@ -24,14 +25,20 @@ struct LearnerSettings {
   double momentum = 0.9;
   double weight_decay = 1e-4;
   double value_loss_weight = 1.0;
+  // Weights of the auxiliary head's two parts (material some turns later, at the end); unused
+  // by a network without the head. Samples without auxiliary targets do not count in them.
+  double aux_later_weight = 1.0;
+  double aux_end_weight = 1.0;
 };
 
 struct LossStats {
   double total = 0, policy = 0, value = 0;
+  double aux = 0;  // the auxiliary head's loss, unweighted (0 without the head)
   LossStats& operator+=(const LossStats& o) {
     total += o.total;
     policy += o.policy;
     value += o.value;
+    aux += o.aux;
     return *this;
   }
 };
@@ -56,6 +63,7 @@ class Learner {
  private:
   struct Tensors {
     torch::Tensor observations, legal, policy, value;
+    torch::Tensor aux, has_aux;  // [N, aux_outputs] and [N, 1]: 1 where the sample has the targets
   };
   Tensors to_tensors(const std::vector<const Sample*>& batch, bool augment);
   LossStats compute(const Tensors& t, bool learn);

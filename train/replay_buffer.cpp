@@ -18,7 +18,7 @@ namespace {
 
 constexpr char kMagic[4] = {'D', 'J', 'R', 'P'};
 constexpr char kEnd[4] = {'E', 'N', 'D', '!'};
-constexpr uint32_t kVersion = 1;
+constexpr uint32_t kVersion = 2;  // 2: samples carry auxiliary targets; 1 is still read
 
 std::string chunk_name(uint64_t last_sample) {
   char name[40];
@@ -93,7 +93,9 @@ void ReplayBuffer::load(const std::string& dir) {
     char magic[4];
     r.bytes(magic, 4);
     if (std::memcmp(magic, kMagic, 4) != 0) throw std::runtime_error("'" + name + "' is not a replay chunk");
-    if (r.get<uint32_t>() != kVersion) throw std::runtime_error("replay chunk '" + name + "' has another format version");
+    const uint32_t version = r.get<uint32_t>();
+    if (version != kVersion && version != 1)
+      throw std::runtime_error("replay chunk '" + name + "' has another format version");
     const uint32_t obs = r.get<uint32_t>(), actions = r.get<uint32_t>(), players = r.get<uint32_t>();
     if (static_cast<int>(obs) != shape_.observation_size || static_cast<int>(actions) != shape_.num_actions ||
         static_cast<int>(players) != shape_.num_players)
@@ -101,7 +103,7 @@ void ReplayBuffer::load(const std::string& dir) {
     const uint32_t count = r.get<uint32_t>();
     std::vector<Sample> chunk;
     chunk.reserve(count);
-    for (uint32_t k = 0; k < count; ++k) chunk.push_back(read_sample(r, shape_));
+    for (uint32_t k = 0; k < count; ++k) chunk.push_back(read_sample(r, shape_, version >= 2));
     char end[4];
     r.bytes(end, 4);
     if (std::memcmp(end, kEnd, 4) != 0 || !r.done())

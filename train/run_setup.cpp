@@ -18,6 +18,7 @@ NetConfig net_config_of(const TrainConfig& c, const Game& game) {
   if (c.net.channels > 0) n.channels = c.net.channels;
   if (c.net.blocks > 0) n.blocks = c.net.blocks;
   if (c.net.value_hidden > 0) n.value_hidden = c.net.value_hidden;
+  if (c.net.aux_head) n.aux_outputs = 2 * n.num_players;
   return n;
 }
 

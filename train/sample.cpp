@@ -24,4 +24,14 @@ void set_value_target(Sample& sample, const float* seat_returns, int num_players
   for (int j = 0; j < num_players; ++j) sample.value[j] = seat_returns[(seat_to_act + j) % num_players];
 }
 
+void set_aux_target(Sample& sample, const float* later_by_seat, const float* end_by_seat, int num_players,
+                    int seat_to_act) {
+  sample.aux.resize(2 * static_cast<size_t>(num_players));
+  for (int j = 0; j < num_players; ++j) {
+    const int seat = (seat_to_act + j) % num_players;
+    sample.aux[j] = later_by_seat[seat];
+    sample.aux[num_players + j] = end_by_seat[seat];
+  }
+}
+
 }  // namespace djambi

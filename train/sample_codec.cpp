@@ -11,9 +11,11 @@ void append_sample(std::string& out, const Sample& s) {
     put_bytes(out, p);
   }
   out.append(reinterpret_cast<const char*>(s.value.data()), s.value.size() * sizeof(float));
+  put_bytes(out, static_cast<uint32_t>(s.aux.size()));
+  out.append(reinterpret_cast<const char*>(s.aux.data()), s.aux.size() * sizeof(float));
 }
 
-Sample read_sample(ByteReader& in, const SampleShape& shape) {
+Sample read_sample(ByteReader& in, const SampleShape& shape, bool with_aux) {
   Sample s;
   s.observation.resize(static_cast<size_t>(shape.observation_size));
   in.bytes(s.observation.data(), s.observation.size());
@@ -28,6 +30,11 @@ Sample read_sample(ByteReader& in, const SampleShape& shape) {
   }
   s.value.resize(static_cast<size_t>(shape.num_players));
   in.bytes(s.value.data(), s.value.size() * sizeof(float));
+  if (!with_aux) return s;
+  const uint32_t aux = in.get<uint32_t>();
+  if (aux != 0 && aux != 2 * static_cast<uint32_t>(shape.num_players)) throw std::runtime_error(in.what + " is corrupt");
+  s.aux.resize(aux);
+  in.bytes(s.aux.data(), s.aux.size() * sizeof(float));
   return s;
 }
 

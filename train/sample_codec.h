@@ -2,7 +2,9 @@
 // The byte form of samples, shared by the replay chunks on disk (train/replay_buffer.h) and the
 // messages between actors and the learner (train/actors/actor_messages.h): per sample its quantised
 // observation, its legal-action bitset, its sparse policy (a count, then action and
-// probability pairs) and its values, in the machine's byte order.
+// probability pairs), its values and its auxiliary targets (a count, 0 or twice the players, then
+// the values), in the machine's byte order. Format 1 (replay chunks of older runs) had no
+// auxiliary targets.
 #include <cstdint>
 #include <cstring>
 #include <stdexcept>
@@ -52,8 +54,9 @@ struct ByteReader {
 };
 
 void append_sample(std::string& out, const Sample& sample);
-// Throws std::runtime_error (naming the reader's `what`) if the bytes run short or the policy
-// has more entries than the game has actions.
-Sample read_sample(ByteReader& in, const SampleShape& shape);
+// Throws std::runtime_error (naming the reader's `what`) if the bytes run short, the policy
+// has more entries than the game has actions or the auxiliary targets are neither none nor
+// twice the players. `with_aux` false: format 1, without them.
+Sample read_sample(ByteReader& in, const SampleShape& shape, bool with_aux = true);
 
 }  // namespace djambi

@@ -72,7 +72,15 @@ void SelfPlay::start_game(Slot& slot) {
   }
   slot.record = std::make_unique<RecordBuilder>(*game_, slot.tree->root_state(), names);
   slot.samples.clear();
+  slot.material.clear();
+  record_material(slot);
   slot.decisions = 0;
+}
+
+void SelfPlay::record_material(Slot& slot) {
+  std::vector<float> material(static_cast<size_t>(game_->num_players()));
+  slot.tree->root_state().material(material.data());
+  slot.material.push_back(std::move(material));
 }
 
 FinishedGame SelfPlay::finish_game(Slot& slot) {
@@ -98,6 +106,8 @@ FinishedGame SelfPlay::finish_game(Slot& slot) {
         target[p] = (1.0f - taught_weight) * target[p] + taught_weight * pending.taught[p];
     }
     set_value_target(pending.sample, target.data(), players, pending.seat);
+    const size_t later = std::min(slot.material.size() - 1, static_cast<size_t>(pending.turn + settings_.aux_turns));
+    set_aux_target(pending.sample, slot.material[later].data(), slot.material.back().data(), players, pending.seat);
     done.samples.push_back(std::move(pending.sample));
   }
   start_game(slot);
@@ -118,7 +128,8 @@ void SelfPlay::add_sample(Slot& slot, std::vector<std::pair<int32_t, float>> pol
       ++slot.taught_samples;
     }
   }
-  PendingSample pending{encode_sample(state, std::move(policy)), state.current_player(), {}, std::move(taught)};
+  PendingSample pending{encode_sample(state, std::move(policy)), state.current_player(),
+                        static_cast<int>(slot.material.size()) - 1, {}, std::move(taught)};
   if (heuristic_) {
     pending.heuristic.resize(static_cast<size_t>(game_->num_players()));
     heuristic_(state, pending.heuristic.data());
@@ -137,6 +148,7 @@ void SelfPlay::apply(Slot& slot, Action action) {
   slot.record->on_action(state, action);
   slot.tree->advance(action);
   ++slot.decisions;
+  if (slot.tree->root_state().at_turn_start()) record_material(slot);
 }
 
 void SelfPlay::play_until_network_choice(Slot& slot) {

@@ -67,6 +67,9 @@ struct SelfPlaySettings {
   float teacher_policy = 0.0f;
   float teacher_value = 0.0f;
   float teacher_temperature = 0.0f;  // of the softmax over its scores, in shares
+  // The auxiliary targets' horizon: the seats' material this many whole turns (of any player)
+  // after a sample's position, or at the end if the game ends sooner.
+  int aux_turns = 0;
 };
 
 struct FinishedGame {
@@ -96,10 +99,12 @@ class SelfPlay {
  private:
   // A sample waiting for its game's end, with the seat to act and, when heuristic_value is
   // set, the heuristic values of its position by seat; when the teacher labelled it, the
-  // teacher's values by seat (NaN where it has none).
+  // teacher's values by seat (NaN where it has none); `turn`: the turns begun before its
+  // position (an index into Slot::material).
   struct PendingSample {
     Sample sample;
     int seat = 0;
+    int turn = 0;
     std::vector<float> heuristic;
     std::vector<float> taught;
   };
@@ -107,6 +112,7 @@ class SelfPlay {
     std::unique_ptr<Tree> tree;
     std::unique_ptr<RecordBuilder> record;
     std::vector<PendingSample> samples;
+    std::vector<std::vector<float>> material;  // the seats' material at each turn start, and at the end
     std::vector<std::unique_ptr<Player>> fixed;  // by seat; null where a network plays
     std::vector<std::shared_ptr<Evaluator>> league;  // by seat; the network of a league seat
     std::unique_ptr<Tree> league_tree;  // this decision's search of a league seat
@@ -123,6 +129,8 @@ class SelfPlay {
     std::mt19937_64 teacher_rng;
   };
   void start_game(Slot& slot);
+  // Appends the seats' material now to slot.material (at a turn start or the end).
+  void record_material(Slot& slot);
   // `searched`: the network's searched decision, which the teacher may label (not an imitated
   // opponent's).
   void add_sample(Slot& slot, std::vector<std::pair<int32_t, float>> policy, bool searched);

@@ -130,6 +130,7 @@ SelfPlaySettings selfplay_settings(const TrainConfig& c, torch::Device device, u
   sp.teacher_policy = static_cast<float>(c.selfplay.teacher_policy);
   sp.teacher_value = static_cast<float>(c.selfplay.teacher_value);
   sp.teacher_temperature = static_cast<float>(c.selfplay.teacher_temperature);
+  sp.aux_turns = c.selfplay.aux_turns;
   sp.seed = seed;
   return sp;
 }
@@ -141,6 +142,8 @@ LearnerSettings learner_settings(const TrainConfig& config, std::shared_ptr<cons
   ls.momentum = config.learner.momentum;
   ls.weight_decay = config.learner.weight_decay;
   ls.value_loss_weight = config.learner.value_loss_weight;
+  ls.aux_later_weight = config.learner.aux_later_weight;
+  ls.aux_end_weight = config.learner.aux_end_weight;
   if (config.replay.symmetries) ls.augment_with_symmetries_of = std::move(game);
   ls.seed = static_cast<uint64_t>(config.run.seed);
   return ls;

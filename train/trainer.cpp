@@ -237,6 +237,7 @@ void Trainer::learn_one_step() {
   record["loss"] = last_loss_.total;
   record["policy_loss"] = last_loss_.policy;
   record["value_loss"] = last_loss_.value;
+  record["aux_loss"] = last_loss_.aux;
   record["samples_per_second"] = static_cast<double>(counters.samples) / counters.elapsed_seconds;
   record["games_per_second"] = static_cast<double>(counters.games) / counters.elapsed_seconds;
   record["game_length"] = counters.game_length();

@@ -33,11 +33,15 @@ constexpr IntField kIntFields[] = {
     {"value_channels", &NetConfig::value_channels}, {"value_hidden", &NetConfig::value_hidden},
 };
 
+// NetConfig::aux_outputs: 0 (no auxiliary head, then it may be left out) or twice the players.
+constexpr const char* kAuxOutputs = "aux_outputs";
+
 py::dict config_dict(const NetConfig& c) {
   py::dict d;
   d["game"] = c.game;
   d["variants"] = c.variants;
   for (const IntField& f : kIntFields) d[f.name] = c.*f.field;
+  d[kAuxOutputs] = c.aux_outputs;
   return d;
 }
 
@@ -60,11 +64,18 @@ NetConfig config_from_dict(const py::dict& d) {
                                   std::to_string(value));
     c.*f.field = value;
   }
+  if (d.contains(kAuxOutputs)) {
+    c.aux_outputs = d[kAuxOutputs].cast<int>();
+    ++known;
+    if (c.aux_outputs != 0 && c.aux_outputs != 2 * c.num_players)
+      throw std::invalid_argument("the network config's aux_outputs must be 0 or twice num_players, not " +
+                                  std::to_string(c.aux_outputs));
+  }
   if (d.size() != known) {
     std::string unknown;
     for (const auto& item : d) {
       const std::string key = py::str(item.first);
-      const bool is_field = key == "game" || key == "variants" ||
+      const bool is_field = key == "game" || key == "variants" || key == kAuxOutputs ||
                             std::any_of(std::begin(kIntFields), std::end(kIntFields),
                                         [&](const IntField& f) { return key == f.name; });
       if (!is_field) unknown += (unknown.empty() ? "'" : ", '") + key + "'";

@@ -69,6 +69,17 @@ void DjambiState::adjudicated_returns(float* out) const {
   returns_from_ranks(scheme_, ranks.data(), num_players(), out, draw_value_);
 }
 
+void DjambiState::material(float* out) const {
+  constexpr float kPiecesAtStart = 36.0f;  // nine per party
+  const Position& pos = position();
+  for (int seat = 0; seat < num_players(); ++seat) {
+    const PlayerId player = pos.player(seat);
+    int pieces = 0;
+    for (Cell cell : pos.board) pieces += is_living(cell) && pos.controls(player, cell);
+    out[seat] = static_cast<float>(pieces) / kPiecesAtStart;
+  }
+}
+
 ObservationShape DjambiState::observation_shape() const { return kDjambiObservationShape; }
 
 void DjambiState::observation(float* out) const { write_djambi_observation(turn_, out); }

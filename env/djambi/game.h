@@ -35,6 +35,9 @@ class DjambiState : public GameState {
   void returns(float* out) const override;
   // The survivors share first place (as in the quiet-turn draw), valued by the reward scheme.
   void adjudicated_returns(float* out) const override;
+  // The living pieces each seat controls (zombies count for the player in power) out of the 36
+  // of the start.
+  void material(float* out) const override;
   ObservationShape observation_shape() const override;
   void observation(float* out) const override;
   uint64_t hash() const override;

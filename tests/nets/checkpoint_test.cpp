@@ -389,8 +389,9 @@ TEST_F(NetsTest, RejectsCorruptedBytes) {
   EXPECT_EQ(load_checkpoint(good).step, 1);
 }
 
-// A checkpoint holding `config` and the tensors of `model` (a doctored file when they differ).
-void write_doctored(const std::string& path, const NetConfig& c, PolicyValueNet& model) {
+// A checkpoint holding `config` and the tensors of `model` (a doctored file when they differ), in
+// the format of before the auxiliary head unless `with_aux`.
+void write_doctored(const std::string& path, const NetConfig& c, PolicyValueNet& model, bool with_aux = false) {
   torch::serialize::OutputArchive archive, config, weights;
   config.write("game", c10::IValue(c.game));
   config.write("variants", c10::IValue(c.variants));
@@ -401,12 +402,48 @@ void write_doctored(const std::string& path, const NetConfig& c, PolicyValueNet&
       {"blocks", c.blocks},                 {"policy_channels", c.policy_channels},
       {"value_channels", c.value_channels}, {"value_hidden", c.value_hidden}};
   for (const auto& [key, value] : fields) config.write(key, c10::IValue(int64_t{value}));
+  if (with_aux) config.write("aux_outputs", c10::IValue(int64_t{c.aux_outputs}));
   model->save(weights);
   archive.write("format_version", c10::IValue(int64_t{kCheckpointFormatVersion}));
   archive.write("step", c10::IValue(int64_t{1}));
   archive.write("config", config);
   archive.write("model", weights);
   write_checkpoint_archive(archive, path);
+}
+
+// The auxiliary head round-trips; a file of before it (no aux_outputs entry: written here as
+// write_doctored does) loads as a network without one; aux_outputs other than 0 or twice the
+// players is refused.
+TEST_F(NetsTest, TheAuxiliaryHeadRoundTripsAndOlderFilesLoadWithoutIt) {
+  TempDir dir;
+  NetConfig config = djambi_config(16, 1);
+  config.aux_outputs = 2 * config.num_players;
+  PolicyValueNet net(config);
+  net->eval();
+  const std::string path = dir.file("aux.ckpt");
+  save_checkpoint(path, net, 3);
+  LoadedCheckpoint loaded = load_checkpoint(path, &config);
+  loaded.net->eval();
+  torch::NoGradGuard no_grad;
+  const auto obs = observations_of(random_states(DjambiGame(), 3, 4, 5));
+  const PolicyValueOutput a = net->forward(obs), b = loaded.net->forward(obs);
+  ASSERT_TRUE(b.aux_logits.defined());
+  EXPECT_EQ(b.aux_logits.size(1), 8);
+  EXPECT_TRUE(torch::equal(a.aux_logits, b.aux_logits));
+
+  const NetConfig plain = djambi_config(16, 1);
+  PolicyValueNet old(plain);
+  const std::string old_path = dir.file("old.ckpt");
+  write_doctored(old_path, plain, old);
+  EXPECT_EQ(read_checkpoint_config(old_path).aux_outputs, 0);
+  EXPECT_FALSE(load_checkpoint(old_path, &plain).net->forward(obs).aux_logits.defined());
+  expect_rejected(old_path, &config, "aux_outputs=8", /*config_readable=*/true);  // another architecture
+
+  NetConfig odd = config;
+  odd.aux_outputs = 3;
+  const std::string odd_path = dir.file("odd.ckpt");
+  write_doctored(odd_path, odd, net, /*with_aux=*/true);
+  expect_rejected(odd_path, nullptr, "'aux_outputs' is neither 0 nor twice the players");
 }
 
 // A checkpoint whose config does not describe its tensors (a doctored file): the config says 16

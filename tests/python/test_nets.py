@@ -105,3 +105,18 @@ def test_bad_networks_raise(game, tmp_path):
     with pytest.raises(ValueError, match="shape"):
         dz.Network(os.path.join(os.environ.get("DJAMBI_SOURCE_DIR", "."), "players", "djambi.djp")).forward(
             np.zeros((2, 3, 9, 9), dtype=np.float32))
+
+
+def test_a_network_with_the_auxiliary_head_round_trips(game, tmp_path):
+    """A network trained with net.aux_head keeps its head through a bundle; other sizes are refused."""
+    plain = nets.new_network(game, "small")
+    config = dict(plain.config, aux_outputs=2 * plain.config["num_players"])
+    module = nets.PolicyValueNet(config)
+    nets.save_network(module, str(tmp_path / "aux.djp"))
+    loaded = nets.load_network(str(tmp_path / "aux.djp"), game=game)
+    assert loaded.config["aux_outputs"] == 8
+    assert torch.equal(loaded.aux_fc.weight, module.aux_fc.weight)
+    assert plain.config["aux_outputs"] == 0 and not hasattr(plain, "aux_fc")
+    tensors = {k: v.numpy() for k, v in module.state_dict().items()}
+    with pytest.raises(ValueError, match="aux_outputs"):
+        dz.save_bundle(str(tmp_path / "odd.djp"), dict(config, aux_outputs=3), tensors)

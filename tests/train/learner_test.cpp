@@ -103,6 +103,29 @@ TEST_F(NetsTest, LearnerLearnsDjambiTargets) {
   expect_learns(game, make_samples(game, 8, 3, 17), 100);
 }
 
+// A network with the auxiliary head learns the samples' material targets (here 0 or 1, so that
+// the cross-entropy can reach 0); samples without targets add nothing to it. Measured: 1.39 at
+// the first step, 1e-5 after 100 (the bound 0.05 leaves a margin of thousands).
+TEST_F(NetsTest, LearnerLearnsTheAuxiliaryTargetsOfTheSamplesThatHaveThem) {
+  DjambiGame game;
+  std::vector<Sample> samples = make_samples(game, 8, 3, 17);
+  NetConfig config = config_for(game, "", 16, 1);
+  config.aux_outputs = 2 * config.num_players;
+  Learner learner(PolicyValueNet(config), adam(1e-2), torch::kCPU);
+  const auto batch = batch_of(samples);
+  const LossStats without = learner.loss(batch);
+  EXPECT_EQ(without.aux, 0.0);
+  EXPECT_NEAR(without.total, without.policy + without.value, 1e-5);
+  for (size_t i = 0; i < samples.size(); ++i)
+    for (size_t k = 0; k < 8; ++k) samples[i].aux.push_back(static_cast<float>((i * 3 + k) % 2));
+  const double initial = learner.step(batch).aux;
+  for (int step = 1; step < 100; ++step) learner.step(batch);
+  learner.net()->train();  // the loss as the last step saw it (batch statistics)
+  const double final_aux = learner.loss(batch).aux;
+  EXPECT_GT(initial, 1.0);  // two cross-entropies of about ln 2 each
+  EXPECT_LT(final_aux, 0.05) << "initial " << initial;
+}
+
 // The policy loss is a cross-entropy over the legal actions only: with fewer legal actions the
 // same target costs less, and marking an action illegal changes nothing else.
 TEST_F(NetsTest, LearnerMasksIllegalActionsOutOfThePolicyLoss) {

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <random>
 #include <set>
 
@@ -76,6 +77,28 @@ TEST(ReplayBuffer, FlushedChunksReloadAndOldOnesAreDeleted) {
   ReplayBuffer smaller(2, tictactoe_shape());
   smaller.load(path);
   EXPECT_EQ(numbers_in(smaller), (std::set<float>{8, 9}));
+}
+
+TEST(ReplayBuffer, ReadsTheChunksOfFormatOneWithoutAuxiliaryTargets) {
+  test::TempDir dir("replay");
+  const std::string path = dir.path().string();
+  ReplayBuffer buffer(4, tictactoe_shape());
+  for (int i = 0; i < 2; ++i) buffer.add(numbered_sample(i));
+  buffer.flush(path);
+  // The same chunk in format 1: version 1 and no auxiliary count after each sample's values.
+  const fs::path chunk = fs::directory_iterator(path)->path();
+  std::ifstream in(chunk, std::ios::binary);
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  in.close();
+  const size_t header = 4 + 5 * sizeof(uint32_t), sample = (bytes.size() - header - 4) / 2;
+  std::string old = bytes.substr(0, header);
+  old[4] = 1;  // the version, little-endian
+  for (int k = 0; k < 2; ++k) old += bytes.substr(header + k * sample, sample - sizeof(uint32_t));
+  old += "END!";
+  std::ofstream(chunk, std::ios::binary | std::ios::trunc) << old;
+  ReplayBuffer reloaded(4, tictactoe_shape());
+  reloaded.load(path);
+  EXPECT_EQ(numbers_in(reloaded), (std::set<float>{0, 1}));
 }
 
 TEST(ReplayBuffer, RefusesACorruptChunkOrOneOfAnotherGame) {

@@ -18,6 +18,8 @@ Sample tictactoe_sample() {
   Sample s = encode_sample(*state, {{2, 0.25f}, {8, 0.75f}});
   const float returns[2] = {1.0f, -1.0f};
   set_value_target(s, returns, 2, state->current_player());
+  const float later[2] = {0.5f, 0.25f}, end[2] = {0.125f, 1.0f};
+  set_aux_target(s, later, end, 2, state->current_player());
   return s;
 }
 
@@ -26,6 +28,7 @@ TEST(SampleCodec, WhatIsWrittenReadsBackTheSame) {
   const Sample a = tictactoe_sample();
   Sample other = a;
   other.policy = {{1, 1.0f}};
+  other.aux.clear();  // a sample without auxiliary targets beside one with them
   const Sample& b = other;
   std::string bytes;
   append_sample(bytes, a);
@@ -37,8 +40,37 @@ TEST(SampleCodec, WhatIsWrittenReadsBackTheSame) {
     EXPECT_EQ(got.legal, expected->legal);
     EXPECT_EQ(got.policy, expected->policy);
     EXPECT_EQ(got.value, expected->value);
+    EXPECT_EQ(got.aux, expected->aux);
   }
   EXPECT_TRUE(in.done());
+}
+
+TEST(SampleCodec, AuxiliaryTargetsFollowTheSeatToAct) {
+  const Sample s = tictactoe_sample();  // two moves made: the first player (seat 0) is to act
+  EXPECT_EQ(s.aux, (std::vector<float>{0.5f, 0.25f, 0.125f, 1.0f}));
+  Sample other = s;
+  const float later[2] = {0.5f, 0.25f}, end[2] = {0.125f, 1.0f};
+  set_aux_target(other, later, end, 2, 1);
+  EXPECT_EQ(other.aux, (std::vector<float>{0.25f, 0.5f, 1.0f, 0.125f}));
+}
+
+TEST(SampleCodec, FormatOneHasNoAuxiliaryTargetsAndABadCountIsRefused) {
+  TicTacToeGame game;
+  Sample s = tictactoe_sample();
+  std::string bytes;
+  append_sample(bytes, s);
+  // Format 1 ended at the values: the same bytes without the count and the targets.
+  const std::string format_one = bytes.substr(0, bytes.size() - sizeof(uint32_t) - 4 * sizeof(float));
+  ByteReader old{format_one, "replay chunk 'old'"};
+  const Sample got = read_sample(old, sample_shape_of(game), false);
+  EXPECT_TRUE(old.done());
+  EXPECT_EQ(got.value, s.value);
+  EXPECT_TRUE(got.aux.empty());
+  s.aux.resize(3);  // neither none nor twice the players
+  std::string bad;
+  append_sample(bad, s);
+  ByteReader in{bad, "actor message"};
+  EXPECT_THROW(read_sample(in, sample_shape_of(game)), std::runtime_error);
 }
 
 TEST(SampleCodec, ATruncatedBufferIsRefusedByName) {

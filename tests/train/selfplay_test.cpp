@@ -181,6 +181,55 @@ TEST(SelfPlayHeuristicValue, BlendsTheEvaluationOfEachSamplePositionIntoItsValue
   EXPECT_GT(checked, 0);
 }
 
+// Replays each record, counting the seats' material at every turn start: a sample's auxiliary
+// targets are the material aux_turns turns after its position's turn began (or at the end),
+// then at the end, from the seat to act's point of view.
+TEST(SelfPlayAuxiliaryTargets, AreTheMaterialOfTheRecordedGameLaterAndAtTheEnd) {
+  const auto game = make_game("djambi");
+  SelfPlaySettings settings = mixed_settings({"greedy"}, 1.0);
+  settings.imitate = {"greedy"};
+  settings.aux_turns = 3;
+  const auto games = play_games(game, settings, 3);
+  const int players = game->num_players();
+  int checked = 0, changed = 0;
+  for (const FinishedGame& g : games) {
+    std::vector<std::vector<float>> material;  // at each turn start, the end included
+    auto count = [&](const GameState& state) {
+      material.emplace_back(static_cast<size_t>(players));
+      state.material(material.back().data());
+    };
+    count(*game->new_initial_state());
+    replay_record(g.record, [&](const GameState& after, size_t, int) { count(after); });
+    const std::vector<float>& end = material.back();
+    changed += end != material.front();
+    auto state = game->new_initial_state();
+    size_t k = 0;
+    for (size_t turn = 0; turn < g.record.moves.size(); ++turn) {
+      const int mover = state->current_player();
+      const bool learns = g.network_seats[static_cast<size_t>(mover)] || g.record.players[static_cast<size_t>(mover)] == "greedy";
+      for (Action a : parse_turn(*state, g.record.moves[turn])) {
+        if (learns && state->legal_actions().size() > 1) {
+          ASSERT_LT(k, g.samples.size());
+          const std::vector<float>& later = material[std::min(turn + 3, material.size() - 1)];
+          const std::vector<float>& aux = g.samples[k].aux;
+          ASSERT_EQ(aux.size(), 2u * players);
+          for (int j = 0; j < players; ++j) {
+            const auto seat = static_cast<size_t>((mover + j) % players);
+            EXPECT_EQ(aux[static_cast<size_t>(j)], later[seat]) << "turn " << turn << " seat " << seat;
+            EXPECT_EQ(aux[static_cast<size_t>(players + j)], end[seat]);
+          }
+          ++k;
+          ++checked;
+        }
+        state->apply_action(a);
+      }
+    }
+    EXPECT_EQ(k, g.samples.size());
+  }
+  EXPECT_GT(checked, 0);
+  EXPECT_GT(changed, 0);  // pieces were killed: the targets are not the start's material
+}
+
 TEST(SelfPlayHeuristicValue, IsRefusedForAGameWithoutTheEvaluation) {
   SelfPlaySettings settings = mixed_settings({}, 0.0);
   settings.heuristic_value = 0.5f;

@@ -14,7 +14,7 @@ constexpr char kMagic[4] = {'D', 'J', 'A', 'R'};
 constexpr char kWeightsMagic[4] = {'D', 'J', 'W', 'T'};
 constexpr char kControlMagic[4] = {'D', 'J', 'A', 'C'};
 constexpr char kHelloMagic[4] = {'D', 'J', 'A', 'H'};
-constexpr uint32_t kVersion = 3;  // 3: a game carries its taught samples
+constexpr uint32_t kVersion = 4;  // 3: a game carries its taught samples; 4: samples their auxiliary targets
 constexpr uint32_t kMaxSeats = 64;
 
 void put_string(std::string& out, const std::string& text) {

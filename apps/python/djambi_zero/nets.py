@@ -49,6 +49,10 @@ class PolicyValueNet(nn.Module):
         self.value_bn = nn.BatchNorm2d(c["value_channels"])
         self.value_fc1 = nn.Linear(c["value_channels"] * squares, c["value_hidden"])
         self.value_fc2 = nn.Linear(c["value_hidden"], c["num_players"])
+        # The auxiliary head of networks trained with it (each seat's material later and at the
+        # end); forward leaves it out, so that every network answers alike.
+        if c.get("aux_outputs", 0):
+            self.aux_fc = nn.Linear(c["value_hidden"], c["aux_outputs"])
 
     def forward(self, observations):
         x = torch.relu(self.stem_bn(self.stem(observations)))

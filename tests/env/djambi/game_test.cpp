@@ -131,6 +131,22 @@ TEST(DjambiObservation, PowerZombiesCorpsesAndTheTurnInProgress) {
   EXPECT_NE(s.to_string().find("mid-turn: place"), std::string::npos);
 }
 
+TEST(DjambiGameState, MaterialIsTheLivingPiecesEachSeatControls) {
+  std::vector<float> material(4);
+  DjambiState(Position::start(), RewardScheme::kWinner).material(material.data());
+  EXPECT_EQ(material, std::vector<float>(4, 0.25f));  // nine of the 36 pieces each
+  std::vector<float> two(2);
+  DjambiState(Position::start(Variants().set(Variant::kTwoPlayers)), RewardScheme::kWinner).material(two.data());
+  EXPECT_EQ(two, std::vector<float>(2, 0.5f));
+  // Red in power on e5 commands Blue's zombie militant; the corpse is nobody's.
+  DjambiState zombies(parse_position("6Cy2/9/9/9/X3Cr4/9/9/9/Cg7Mb r r-yg g 60 90"), RewardScheme::kWinner);
+  zombies.material(material.data());
+  EXPECT_EQ(material, (std::vector<float>{2 / 36.0f, 0, 1 / 36.0f, 1 / 36.0f}));
+  std::vector<float> none(2, 1.0f);
+  make_game("tictactoe")->new_initial_state()->material(none.data());
+  EXPECT_EQ(none, std::vector<float>(2, 0.0f));
+}
+
 TEST(DjambiGameState, HashTellsDecisionPointsApart) {
   DjambiGame game;
   Rng rng(9);
