@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -67,6 +68,28 @@ std::vector<Decision> sampled_decisions(const Game& game, const FinishedGame& g,
   }
   EXPECT_TRUE(state->is_terminal());
   return sampled;
+}
+
+// Replays a game's record to the decisions that gave its samples (as sampled_decisions picks
+// them) and calls visit(state at the decision, turn index, seat to act, the sample) for each;
+// checks that the samples are exactly those.
+void for_each_sample(const Game& game, const FinishedGame& g, const std::string& imitated,
+                     const std::function<void(const GameState&, size_t, int, const Sample&)>& visit) {
+  auto state = game.new_initial_state();
+  size_t k = 0;
+  for (size_t turn = 0; turn < g.record.moves.size(); ++turn) {
+    const int mover = state->current_player();
+    const bool learns =
+        g.network_seats[static_cast<size_t>(mover)] || g.record.players[static_cast<size_t>(mover)] == imitated;
+    for (Action a : parse_turn(*state, g.record.moves[turn])) {
+      if (learns && state->legal_actions().size() > 1) {
+        ASSERT_LT(k, g.samples.size());
+        visit(*state, turn, mover, g.samples[k++]);
+      }
+      state->apply_action(a);
+    }
+  }
+  EXPECT_EQ(k, g.samples.size());
 }
 
 void expect_samples_from_network_seats_only(const Game& game, const std::vector<FinishedGame>& games,
@@ -152,32 +175,19 @@ TEST(SelfPlayHeuristicValue, BlendsTheEvaluationOfEachSamplePositionIntoItsValue
   settings.heuristic_value = 0.25f;
   const auto games = play_games(game, settings, 3);
   int checked = 0;
-  for (const FinishedGame& g : games) {
-    // Replay the game to each sampled decision: target = 0.75 * return + 0.25 * heuristic.
-    auto state = game->new_initial_state();
-    size_t k = 0;
-    const int players = game->num_players();
-    std::vector<float> heuristic(static_cast<size_t>(players));
-    for (const std::string& move : g.record.moves) {
-      const int mover = state->current_player();
-      const bool learns = g.network_seats[static_cast<size_t>(mover)] || g.record.players[static_cast<size_t>(mover)] == "greedy";
-      for (Action a : parse_turn(*state, move)) {
-        if (learns && state->legal_actions().size() > 1) {
-          ASSERT_LT(k, g.samples.size());
-          heuristic_values(*state, heuristic.data());
-          for (int j = 0; j < players; ++j) {
-            const auto seat = static_cast<size_t>((mover + j) % players);
-            EXPECT_NEAR(g.samples[k].value[static_cast<size_t>(j)],
-                        0.75f * g.outcome.returns[seat] + 0.25f * heuristic[seat], 1e-5f);
-          }
-          ++k;
-          ++checked;
-        }
-        state->apply_action(a);
+  const int players = game->num_players();
+  std::vector<float> heuristic(static_cast<size_t>(players));
+  for (const FinishedGame& g : games)
+    for_each_sample(*game, g, "greedy", [&](const GameState& state, size_t, int mover, const Sample& sample) {
+      // target = 0.75 * return + 0.25 * heuristic
+      heuristic_values(state, heuristic.data());
+      for (int j = 0; j < players; ++j) {
+        const auto seat = static_cast<size_t>((mover + j) % players);
+        EXPECT_NEAR(sample.value[static_cast<size_t>(j)], 0.75f * g.outcome.returns[seat] + 0.25f * heuristic[seat],
+                    1e-5f);
       }
-    }
-    EXPECT_EQ(k, g.samples.size());
-  }
+      ++checked;
+    });
   EXPECT_GT(checked, 0);
 }
 
@@ -202,29 +212,16 @@ TEST(SelfPlayAuxiliaryTargets, AreTheMaterialOfTheRecordedGameLaterAndAtTheEnd) 
     replay_record(g.record, [&](const GameState& after, size_t, int) { count(after); });
     const std::vector<float>& end = material.back();
     changed += end != material.front();
-    auto state = game->new_initial_state();
-    size_t k = 0;
-    for (size_t turn = 0; turn < g.record.moves.size(); ++turn) {
-      const int mover = state->current_player();
-      const bool learns = g.network_seats[static_cast<size_t>(mover)] || g.record.players[static_cast<size_t>(mover)] == "greedy";
-      for (Action a : parse_turn(*state, g.record.moves[turn])) {
-        if (learns && state->legal_actions().size() > 1) {
-          ASSERT_LT(k, g.samples.size());
-          const std::vector<float>& later = material[std::min(turn + 3, material.size() - 1)];
-          const std::vector<float>& aux = g.samples[k].aux;
-          ASSERT_EQ(aux.size(), 2u * players);
-          for (int j = 0; j < players; ++j) {
-            const auto seat = static_cast<size_t>((mover + j) % players);
-            EXPECT_EQ(aux[static_cast<size_t>(j)], later[seat]) << "turn " << turn << " seat " << seat;
-            EXPECT_EQ(aux[static_cast<size_t>(players + j)], end[seat]);
-          }
-          ++k;
-          ++checked;
-        }
-        state->apply_action(a);
+    for_each_sample(*game, g, "greedy", [&](const GameState&, size_t turn, int mover, const Sample& sample) {
+      const std::vector<float>& later = material[std::min(turn + 3, material.size() - 1)];
+      ASSERT_EQ(sample.aux.size(), 2u * players);
+      for (int j = 0; j < players; ++j) {
+        const auto seat = static_cast<size_t>((mover + j) % players);
+        EXPECT_EQ(sample.aux[static_cast<size_t>(j)], later[seat]) << "turn " << turn << " seat " << seat;
+        EXPECT_EQ(sample.aux[static_cast<size_t>(players + j)], end[seat]);
       }
-    }
-    EXPECT_EQ(k, g.samples.size());
+      ++checked;
+    });
   }
   EXPECT_GT(checked, 0);
   EXPECT_GT(changed, 0);  // pieces were killed: the targets are not the start's material
@@ -296,32 +293,17 @@ TEST(SelfPlayTeacher, TurnStartSamplesTakeTheTeachersPolicyAndValue) {
   for (const FinishedGame& g : games) {
     // Replay to each sample: at a turn start (ab searches only there) its targets are the
     // teacher's alone (both weights 1): the policy, and the value of the seat to act.
-    auto state = game->new_initial_state();
-    size_t k = 0;
     int turn_starts = 0;
-    for (const std::string& move : g.record.moves) {
-      const int mover = state->current_player();
-      const bool network = g.network_seats[static_cast<size_t>(mover)];
-      bool turn_start = true;
-      for (Action a : parse_turn(*state, move)) {
-        if (network && state->legal_actions().size() > 1) {
-          ASSERT_LT(k, g.samples.size());
-          const Sample& sample = g.samples[k++];
-          if (turn_start) {
-            ++turn_starts;
-            const std::optional<SearchAnalysis> analysis = teacher->analyze(*state, kTeacherLines);
-            ASSERT_TRUE(analysis && analysis->root_score);
-            EXPECT_TRUE(same_up_to_ties_at_the_cut(sample.policy, teacher_policy(*analysis, 0.05f)));
-            EXPECT_NEAR(sample.value[0], 2.0f * *analysis->root_score - 1.0f, 1e-6f);
-            for (size_t j = 1; j < sample.value.size(); ++j)
-              EXPECT_EQ(sample.value[j], g.outcome.returns[(static_cast<size_t>(mover) + j) % sample.value.size()]);
-          }
-        }
-        turn_start = false;
-        state->apply_action(a);
-      }
-    }
-    EXPECT_EQ(k, g.samples.size());
+    for_each_sample(*game, g, "", [&](const GameState& state, size_t, int mover, const Sample& sample) {
+      if (!state.at_turn_start()) return;
+      ++turn_starts;
+      const std::optional<SearchAnalysis> analysis = teacher->analyze(state, kTeacherLines);
+      ASSERT_TRUE(analysis && analysis->root_score);
+      EXPECT_TRUE(same_up_to_ties_at_the_cut(sample.policy, teacher_policy(*analysis, 0.05f)));
+      EXPECT_NEAR(sample.value[0], 2.0f * *analysis->root_score - 1.0f, 1e-6f);
+      for (size_t j = 1; j < sample.value.size(); ++j)
+        EXPECT_EQ(sample.value[j], g.outcome.returns[(static_cast<size_t>(mover) + j) % sample.value.size()]);
+    });
     EXPECT_EQ(g.taught_samples, turn_starts);
     taught += turn_starts;
   }
