@@ -202,9 +202,9 @@ NetConfig read_config(torch::serialize::InputArchive& archive, const std::string
   }
   c10::IValue aux;
   if (sub.try_read(kAuxOutputsKey, aux)) {
-    if (!aux.isInt() || (aux.toInt() != 0 && aux.toInt() != 2 * int64_t{c.num_players}))
+    c.aux_outputs = aux.isInt() && aux.toInt() >= 0 && aux.toInt() <= (int64_t{1} << 20) ? static_cast<int>(aux.toInt()) : -1;
+    if (!c.aux_outputs_valid())
       throw CheckpointError("checkpoint " + path + ": config field '" + kAuxOutputsKey + "' is neither 0 nor twice the players");
-    c.aux_outputs = static_cast<int>(aux.toInt());
   }
   return c;
 }

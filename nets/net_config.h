@@ -27,6 +27,8 @@ struct NetConfig {
   // Networks of files written before it have none, and load as such.
   int aux_outputs = 0;
 
+  // Whether aux_outputs is one of its two values: 0 or 2 x num_players.
+  bool aux_outputs_valid() const { return aux_outputs == 0 || aux_outputs == 2 * num_players; }
   bool same_architecture(const NetConfig& o) const;
   // One line naming every field, for error messages and logs.
   std::string describe() const;

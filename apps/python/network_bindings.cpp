@@ -67,7 +67,7 @@ NetConfig config_from_dict(const py::dict& d) {
   if (d.contains(kAuxOutputs)) {
     c.aux_outputs = d[kAuxOutputs].cast<int>();
     ++known;
-    if (c.aux_outputs != 0 && c.aux_outputs != 2 * c.num_players)
+    if (!c.aux_outputs_valid())
       throw std::invalid_argument("the network config's aux_outputs must be 0 or twice num_players, not " +
                                   std::to_string(c.aux_outputs));
   }
