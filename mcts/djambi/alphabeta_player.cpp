@@ -1,8 +1,10 @@
 #include "mcts/djambi/alphabeta_player.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <stdexcept>
+#include <utility>
 
 #include "env/djambi/game.h"
 #include "env/turn_text.h"
@@ -139,7 +141,8 @@ std::optional<SearchAnalysis> AlphaBetaPlayer::analyze(const GameState& state, i
 }
 
 std::unique_ptr<Player> make_alphabeta_player(const PlayerSpec& spec, Variants variants, uint64_t seed) {
-  spec.check_keys({"algo", "depth", "time", "nodes", "placements", "quiescence", "eval"});
+  spec.check_keys({"algo", "depth", "time", "nodes", "placements", "quiescence", "eval", "material", "threat", "throne",
+                   "mobility", "assassin", "reporter", "diplomat", "necromobile", "militant"});
   AlphaBetaOptions o;
   if (spec.has("algo")) {
     try {
@@ -157,6 +160,24 @@ std::unique_ptr<Player> make_alphabeta_player(const PlayerSpec& spec, Variants v
   o.placements = spec.get_int("placements", o.placements, 0, kNumSquares);
   o.quiescence = spec.get_int("quiescence", o.quiescence, 0, 16);
   o.seed = seed;
+  // The hand-written evaluation's weights (eval.h), for tuning experiments. A learned evaluation
+  // does not read them (its base, if any, is the evaluation with the default weights).
+  auto weight = [&](const char* key, float& w, double most) {
+    if (spec.has(key) && spec.has("eval"))
+      throw std::invalid_argument("bad player spec '" + spec.text + "': '" + key +
+                                  "' weighs the hand-written evaluation, which 'eval' replaces");
+    w = static_cast<float>(spec.get_double(key, w, 0.0, most));
+  };
+  weight("material", o.weights.material, 100);
+  weight("threat", o.weights.chief_threat, 1000);
+  weight("throne", o.weights.throne, 1000);
+  weight("mobility", o.weights.mobility, 100);
+  const std::array<std::pair<const char*, Kind>, 5> kinds = {{{"assassin", Kind::kAssassin},
+                                                              {"reporter", Kind::kReporter},
+                                                              {"diplomat", Kind::kDiplomat},
+                                                              {"necromobile", Kind::kNecromobile},
+                                                              {"militant", Kind::kMilitant}}};
+  for (const auto& [key, kind] : kinds) weight(key, o.weights.value[static_cast<size_t>(kind)], 1000);
   if (spec.has("eval")) {
     try {
       o.learned = load_learned_eval(spec.options.at("eval"), variants);

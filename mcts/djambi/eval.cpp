@@ -7,18 +7,6 @@
 
 namespace djambi {
 
-int piece_value(Kind kind) {
-  switch (kind) {
-    case Kind::kChief: return 100;
-    case Kind::kAssassin: return 6;
-    case Kind::kReporter: return 5;
-    case Kind::kDiplomat: return 5;
-    case Kind::kNecromobile: return 6;
-    case Kind::kMilitant: return 2;
-    default: return 0;
-  }
-}
-
 int material_gain(const Position& before, const Position& after, PlayerId mover) {
   // Pieces move; a piece counts as killed when its party has fewer of its kind alive after.
   std::array<std::array<int, 8>, kNumParties> alive_before{}, alive_after{};
@@ -54,6 +42,7 @@ EvalTerms eval_terms(const Position& pos) {
     if (ctrl == kNobody) continue;  // neutral zombies: nobody moves them
     const Kind kind = kind_of(c);
     t.material[ctrl] += piece_value(kind);
+    ++t.pieces[ctrl][static_cast<int>(kind)];
     const int reach = kind == Kind::kMilitant ? 2 : kMaxDistance;
     for (int dir = 0; dir < kNumDirections; ++dir) {
       const int len = std::min<int>(reach, ray.length[from][dir]);
@@ -96,7 +85,9 @@ std::array<float, 4> player_scores(const Position& pos, const EvalWeights& w) {
   for (int seat = 0; seat < pos.num_players(); ++seat) {
     const PlayerId p = pos.player(seat);
     if (!pos.alive(p)) continue;
-    const float s = w.material * static_cast<float>(t.material[p]) - (t.threatened[p] ? w.chief_threat : 0.0f) +
+    float material = 0;
+    for (int k = 1; k < kNumKinds; ++k) material += w.value[k] * static_cast<float>(t.pieces[p][k]);
+    const float s = w.material * material - (t.threatened[p] ? w.chief_threat : 0.0f) +
                     (t.on_throne[p] ? w.throne : 0.0f) + w.mobility * static_cast<float>(t.mobility[p]);
     score[p] = std::max(1.0f, s);
   }

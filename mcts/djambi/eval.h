@@ -15,14 +15,30 @@ inline bool is_killer(Kind kind) {
 }
 
 // Material value of a living piece. A chief is worth the game to its player.
-int piece_value(Kind kind);
+constexpr int piece_value(Kind kind) {
+  switch (kind) {
+    case Kind::kChief: return 100;
+    case Kind::kAssassin: return 6;
+    case Kind::kReporter: return 5;
+    case Kind::kDiplomat: return 5;
+    case Kind::kNecromobile: return 6;
+    case Kind::kMilitant: return 2;
+    default: return 0;
+  }
+}
+constexpr int kNumKinds = 7;  // Kind::kEmpty to Kind::kMilitant, by index
 
 // Enemy (and neutral) material killed minus the mover's own material killed between `before`
 // and `after` (one turn of `mover`).
 int material_gain(const Position& before, const Position& after, PlayerId mover);
 
+// The weights are `ab`'s spec keys (docs/PLAYERS.md): material, value (by kind: assassin,
+// reporter, diplomat, necromobile, militant), threat, throne, mobility.
 struct EvalWeights {
-  float material = 1.0f;       // per point of piece_value of the living pieces a player controls
+  float material = 1.0f;       // per point of value of the living pieces a player controls
+  std::array<float, kNumKinds> value{0, piece_value(Kind::kChief), piece_value(Kind::kAssassin), piece_value(Kind::kReporter),
+                                     piece_value(Kind::kDiplomat), piece_value(Kind::kNecromobile),
+                                     piece_value(Kind::kMilitant)};  // a living piece's points by kind
   float chief_threat = 20.0f;  // subtracted while another alive player's next move part can
                                // kill the player's chief (a killer reaches its square, or a
                                // reporter reaches a square orthogonally next to it)
@@ -33,6 +49,7 @@ struct EvalWeights {
 // What the evaluation sees of one position, before weighting.
 struct EvalTerms {
   std::array<int, 4> material{};      // piece_value of the living pieces each player controls
+  std::array<std::array<int, kNumKinds>, 4> pieces{};  // those pieces, counted by kind
   std::array<bool, 4> threatened{};   // the chief can be killed by another player's next move part
   std::array<bool, 4> on_throne{};    // the player's chief stands on e5
   std::array<int, 4> mobility{};      // empty squares its pieces reach (zombies count for the holder)

@@ -164,10 +164,14 @@ TEST(AlphaBetaPlayer, PlaysByItsSpecAndRefusesBadOnes) {
   EXPECT_TRUE(s.is_terminal());
   EXPECT_NE(player->last_analysis().find("depth 1"), std::string::npos);
   for (const char* bad : {"ab:algo=minimax", "ab:depth=0", "ab:depth=33", "ab:time=0", "ab:time=nan",
-                          "ab:placements=-1", "ab:foo=1", "ab:x.djp"}) {
+                          "ab:placements=-1", "ab:foo=1", "ab:x.djp", "ab:threat=-1", "ab:militant=nan",
+                          "ab:mobility=1000", "ab:throne=5,eval=x.dje"}) {
     EXPECT_THROW(factory.create(bad, game, 1), std::invalid_argument) << bad;
   }
   EXPECT_THROW(factory.create("ab", std::make_shared<TicTacToeGame>(), 1), std::invalid_argument);
+  EXPECT_NO_THROW(factory.create("ab:material=2,threat=0,throne=30,mobility=0,assassin=7,reporter=4,diplomat=3,"
+                                 "necromobile=1,militant=0.5",
+                                 game, 1));
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 // keeps over random games, eliminated seats, finished games, and a game without it.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <numeric>
 #include <stdexcept>
 #include <vector>
@@ -55,6 +56,24 @@ TEST(HeuristicValues, StayBoundedSumToTwoMinusTheSeatsAndGiveTheOutMinusOne) {
     }
   }
   EXPECT_GT(eliminated_seen, 0);
+}
+
+TEST(PlayerScores, WeighTheirTermsByTheWeights) {
+  const Position start = Position::start();
+  const std::array<float, 4> base = player_scores(start, EvalWeights{});
+  EvalWeights assassins;
+  assassins.value[static_cast<size_t>(Kind::kAssassin)] += 10;  // each player has one assassin
+  EvalWeights doubled;
+  doubled.material = 2;  // each player's pieces: 100 + 6 + 5 + 5 + 6 + 4 x 2 points
+  EvalWeights still;
+  still.mobility = 0;
+  const EvalTerms terms = eval_terms(start);
+  for (int p = 0; p < 4; ++p) {
+    EXPECT_FLOAT_EQ(player_scores(start, assassins)[p], base[p] + 10);
+    EXPECT_FLOAT_EQ(player_scores(start, doubled)[p], base[p] + 130);
+    EXPECT_FLOAT_EQ(player_scores(start, still)[p], base[p] - 0.1f * static_cast<float>(terms.mobility[p]));
+    EXPECT_EQ(terms.pieces[p][static_cast<size_t>(Kind::kMilitant)], 4);
+  }
 }
 
 TEST(HeuristicValues, RefuseAGameOtherThanDjambi) {

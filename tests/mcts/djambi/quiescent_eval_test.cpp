@@ -1,14 +1,19 @@
 // The heuristic after a kills-only quiescence search (mcts/djambi/quiescent_eval.h), the leaf
 // values of implicit minimax with mcts.minimax_quiescence: it sees a piece left hanging and a
-// kill in sight, which the static evaluation does not.
+// kill in sight, which the static evaluation does not, and a tree search with it declines a
+// poisoned kill that the search with the static evaluation takes.
 #include <gtest/gtest.h>
 
+#include <random>
+#include <string>
 #include <vector>
 
 #include "env/djambi/game.h"
 #include "env/djambi/notation.h"
 #include "env/turn_text.h"
+#include "mcts/basic_evaluators.h"
 #include "mcts/basic_players.h"
+#include "mcts/batched_search.h"
 #include "mcts/djambi/eval.h"
 #include "mcts/djambi/quiescent_eval.h"
 #include "mcts/games.h"
@@ -60,6 +65,35 @@ TEST(QuiescentHeuristic, IsTheStaticEvaluationWithinATurnAndAtTheEnd) {
   quiescent_heuristic(2)(won, end.data());
   won.returns(returns.data());
   EXPECT_EQ(end, returns);
+}
+
+// Three players left. Red: chief a1, reporter a2; Blue: assassin a5, chief i8; Yellow: chief c2.
+// Red's reporter can take Yellow's chief from b2 (a2-b2xc2), but it opens the a-file: Blue's
+// assassin then takes Red's chief (a5xa1) and wins. Any other move keeps the file closed.
+const char* kPoisonedKill = "9/8Cb/9/9/Ab8/9/9/Rr1Cy6/Cr8 r rby- - 0 30";
+
+// The move a tree search with implicit minimax (uniform priors, zero values: only the heuristic
+// steers it) plays after `sims` playouts, with `quiescence` plies of kills at its leaves.
+std::string minimax_choice(int quiescence, int sims) {
+  SearchConfig config;
+  config.minimax_weight = 0.5f;
+  config.minimax_quiescence = quiescence;
+  config.heuristic = heuristic_of("djambi", quiescence);
+  DjambiState state(parse_position(kPoisonedKill), RewardScheme::kWinner);
+  UniformEvaluator uniform;
+  Tree tree(config, state.clone());
+  BatchedSearch(uniform).run({&tree}, {sims});
+  std::mt19937_64 rng(1);
+  return state.action_to_string(tree.choose_action(0.0f, rng));
+}
+
+TEST(QuiescentHeuristic, TheTreeSearchSeesThePoisonedKillThatThePlainOneTakes) {
+  // With the static heuristic at its leaves the search needs about 1,000 playouts to find Blue's
+  // reply among Blue's 40-odd moves; two plies of kills at the leaf see it at once.
+  for (int sims : {60, 200}) {
+    EXPECT_EQ(minimax_choice(0, sims), "a2-b2") << sims;
+    EXPECT_NE(minimax_choice(2, sims), "a2-b2") << sims;
+  }
 }
 
 TEST(QuiescentHeuristic, TheSpecKeyOfTheTreeSearch) {
