@@ -140,12 +140,12 @@ bool AlphaBetaSearch::out_of_budget() {
   const auto now = std::chrono::steady_clock::now();
   if (progress_.report && current_ && current_->depth > 0 &&
       std::chrono::duration<double>(now - last_progress_).count() >= progress_.seconds)
-    report_progress(now);
+    report_progress(now, true);
   return options_.seconds > 0 && std::chrono::duration<double>(now - start_).count() >= options_.seconds;
 }
 
-void AlphaBetaSearch::report_progress(std::chrono::steady_clock::time_point now) {
-  last_progress_ = now;
+void AlphaBetaSearch::report_progress(std::chrono::steady_clock::time_point now, bool periodic) {
+  if (periodic) last_progress_ = now;
   current_->nodes = nodes_;
   current_->seconds = std::chrono::duration<double>(now - start_).count();
   progress_.report(*current_);
@@ -461,7 +461,7 @@ AlphaBetaResult AlphaBetaSearch::search(const Position& root) {
       std::rotate(moves.begin(), moves.begin() + static_cast<long>(best_index),
                   moves.begin() + static_cast<long>(best_index) + 1);
     }
-    if (progress_.report) report_progress(std::chrono::steady_clock::now());
+    if (progress_.report) report_progress(std::chrono::steady_clock::now(), false);
     if (best >= kWinThreshold) break;
     if (options_.stop && options_.stop->load(std::memory_order_relaxed)) break;
     if (options_.seconds > 0 &&

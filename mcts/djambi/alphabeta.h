@@ -178,7 +178,9 @@ class AlphaBetaSearch {
   std::chrono::steady_clock::time_point last_progress_;
   int iteration_ = 0;                   // the depth being searched
   // Reports `current_` to progress_ (with the nodes and time so far).
-  void report_progress(std::chrono::steady_clock::time_point now);
+  // Only the periodic reports restart the period: a report after each whole depth does not delay
+  // the next periodic one (a reader that drops early reports still sees one a second).
+  void report_progress(std::chrono::steady_clock::time_point now, bool periodic);
 };
 
 }  // namespace djambi
