@@ -11,6 +11,7 @@
 #include "mcts/basic_evaluators.h"
 #include "mcts/basic_players.h"
 #include "mcts/batched_search.h"
+#include "tests/mcts/search_choice.h"
 
 namespace djambi {
 namespace {
@@ -25,10 +26,7 @@ std::unique_ptr<DjambiState> kill_available() {
 std::string chosen_after(const SearchConfig& config, int sims) {
   auto state = kill_available();
   UniformEvaluator uniform;
-  Tree tree(config, state->clone());
-  BatchedSearch(uniform).run({&tree}, {sims});
-  std::mt19937_64 rng(1);
-  return state->action_to_string(tree.choose_action(0.0f, rng));
+  return state->action_to_string(test::chosen_after_search(config, *state, uniform, sims));
 }
 
 TEST(ImplicitMinimax, FindsTheKillThatThePlainSearchMisses) {

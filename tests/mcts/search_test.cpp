@@ -12,6 +12,7 @@
 #include "mcts/basic_players.h"
 #include "mcts/batched_search.h"
 #include "mcts/queued_evaluator.h"
+#include "tests/mcts/search_choice.h"
 
 namespace djambi {
 namespace {
@@ -23,14 +24,6 @@ SearchConfig config_with(int sims, uint64_t seed) {
   return c;
 }
 
-// The most visited root decision after `sims` serial playouts.
-Action best_after_search(const GameState& state, Evaluator& evaluator, int sims, uint64_t seed) {
-  Tree tree(config_with(sims, seed), state.clone());
-  BatchedSearch(evaluator).run({&tree}, {sims});
-  std::mt19937_64 rng(seed);
-  return tree.choose_action(0.0f, rng);
-}
-
 std::unique_ptr<DjambiState> djambi(const std::string& position, Variants v = {}) {
   return std::make_unique<DjambiState>(parse_position(position, v), RewardScheme::kWinner);
 }
@@ -40,7 +33,7 @@ TEST(Search, KillsTheLastEnemyChief) {
   // (for every placement); nothing else does.
   auto s = djambi("8Ay/5Cy3/9/9/9/9/9/Mr4Cr3/9 r r-y- - 0 30");
   RolloutEvaluator rollouts(4, 400, 7);
-  const Action a = best_after_search(*s, rollouts, 400, 1);
+  const Action a = test::chosen_after_search(config_with(400, 1), *s, rollouts, 400);
   EXPECT_EQ(s->action_to_string(a), "f2xf8");
 }
 

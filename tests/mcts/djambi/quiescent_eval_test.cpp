@@ -17,6 +17,7 @@
 #include "mcts/djambi/eval.h"
 #include "mcts/djambi/quiescent_eval.h"
 #include "mcts/games.h"
+#include "tests/mcts/search_choice.h"
 
 namespace djambi {
 namespace {
@@ -81,10 +82,7 @@ std::string minimax_choice(int quiescence, int sims) {
   config.heuristic = heuristic_of("djambi", quiescence);
   DjambiState state(parse_position(kPoisonedKill), RewardScheme::kWinner);
   UniformEvaluator uniform;
-  Tree tree(config, state.clone());
-  BatchedSearch(uniform).run({&tree}, {sims});
-  std::mt19937_64 rng(1);
-  return state.action_to_string(tree.choose_action(0.0f, rng));
+  return state.action_to_string(test::chosen_after_search(config, state, uniform, sims));
 }
 
 TEST(QuiescentHeuristic, TheTreeSearchSeesThePoisonedKillThatThePlainOneTakes) {
