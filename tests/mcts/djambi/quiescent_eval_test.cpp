@@ -4,7 +4,6 @@
 // poisoned kill that the search with the static evaluation takes.
 #include <gtest/gtest.h>
 
-#include <random>
 #include <string>
 #include <vector>
 
@@ -13,7 +12,6 @@
 #include "env/turn_text.h"
 #include "mcts/basic_evaluators.h"
 #include "mcts/basic_players.h"
-#include "mcts/batched_search.h"
 #include "mcts/djambi/eval.h"
 #include "mcts/djambi/quiescent_eval.h"
 #include "mcts/games.h"
