@@ -3,7 +3,6 @@
 // values) still finds a kill that puts a player out.
 #include <gtest/gtest.h>
 
-
 #include "env/djambi/game.h"
 #include "env/djambi/notation.h"
 #include "env/tictactoe/game.h"
