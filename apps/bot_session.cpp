@@ -22,8 +22,6 @@ namespace {
 constexpr int kProtocolVersion = 3;
 // A search writes no progress line before it has run this long (short searches none at all).
 constexpr double kFirstProgressSeconds = 1.0;
-// The most lines `analyze` answers (more than any Djambi position has whole moves to show).
-constexpr int kMaxMultipv = 1000;
 
 std::vector<std::string> words_of(const std::string& line) {
   std::istringstream in(line);

@@ -15,6 +15,10 @@
 
 namespace djambi::cli {
 
+// The most lines `analyze` answers (more than any Djambi position has whole moves to show);
+// analyze-game's --multipv has the same bound.
+constexpr int kMaxMultipv = 1000;
+
 class BotSession {
  public:
   BotSession(std::shared_ptr<const Game> game, std::unique_ptr<Player> player, std::string spec);

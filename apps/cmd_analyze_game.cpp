@@ -13,16 +13,17 @@
 
 #include "apps/analysis_json.h"
 #include "apps/board_text.h"
+#include "apps/bot_session.h"
 #include "apps/cli_common.h"
 #include "apps/commands.h"
 #include "apps/game_analysis.h"
+#include "apps/network_library.h"
 #include "env/game_record.h"
 #include "env/games.h"
 #include "env/io/atomic_file.h"
 #include "env/io/number_text.h"
 #include "env/turn_text.h"
 #include "mcts/search_config.h"
-#include "nets/az_player.h"
 
 namespace djambi::cli {
 
@@ -31,7 +32,6 @@ namespace {
 // The default player: a fixed node budget, so that an analysis is the same on every machine and
 // a game of a hundred turns takes seconds, not minutes.
 constexpr const char* kDefaultAnalysisPlayer = "ab,nodes=20000";
-constexpr int kMaxMultipv = 1000;  // as the bot protocol's `analyze`
 constexpr double kMaxThreshold = 2;  // the width of a tree search's value range (-1 to 1)
 
 struct AnalyzeGameOptions {
@@ -86,7 +86,7 @@ void run_analyze_game(const AnalyzeGameOptions& o) {
 
   std::unique_ptr<Player> player;
   try {
-    player = full_player_factory().create(o.player, game, o.seed);
+    player = on_demand_player_factory().create(o.player, game, o.seed);
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }

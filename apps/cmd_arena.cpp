@@ -12,10 +12,10 @@
 
 #include "apps/cli_common.h"
 #include "apps/commands.h"
+#include "apps/network_library.h"
 #include "env/io/append_file.h"
 #include "env/io/atomic_file.h"
-#include "nets/az_player.h"
-#include "nets/torch_evaluator.h"
+#include "env/threads/thread_start.h"
 #include "train/arena/arena.h"
 #include "train/arena/cross_play.h"
 
@@ -186,10 +186,11 @@ void run_arena_command(ArenaOptions o, bool parallel_given) {
   check_directory_path("--out", o.out);
   if (std::filesystem::exists(o.out) && !std::filesystem::is_empty(o.out))
     throw UsageError("'" + o.out + "' exists and is not empty; the arena writes into a new directory");
+  // The games' threads, checked before anything is written: a refused one ends the arena at once.
+  check_threads_start(o.parallel, "the arena's games");
   // Each game searches on its own thread: one LibTorch thread each keeps the cores apart.
-  set_torch_threads(std::max(1, static_cast<int>(std::thread::hardware_concurrency()) / o.parallel));
-
-  const PlayerFactory factory = full_player_factory();
+  const PlayerFactory factory =
+      on_demand_player_factory(std::max(1, static_cast<int>(std::thread::hardware_concurrency()) / o.parallel));
   // The specs are checked before the first game, so the directory is made at the first
   // finished game: a refused arena leaves nothing on disk.
   AppendFile records;  // one write per record: a killed arena leaves whole records

@@ -8,12 +8,11 @@
 
 #include "apps/cli_common.h"
 #include "apps/commands.h"
+#include "apps/network_library.h"
 #include "env/djambi/game.h"
 #include "env/djambi/perft.h"
 #include "env/djambi/random_playout.h"
 #include "env/vec_env.h"
-#include "nets/device.h"
-#include "nets/torch_evaluator.h"
 
 namespace djambi::cli {
 
@@ -80,18 +79,11 @@ void run_bench_env(const BenchOptions& o) {
   const double batch_ms = 1e3 * measured.encode_seconds / measured.batches;
   const double steps_per_second = measured.step_steps_per_second(o.games);
   const double loop_steps_per_second = measured.loop_steps_per_second(o.games);
-  // One forward pass of the default network on the same batch, for the ratio.
-  set_torch_threads(o.threads);
-  PolicyValueNet net(net_config_for(*game, "default"));
-  TorchEvaluator evaluator(net, default_device());
-  double forward_seconds = 0;
-  for (int pass = 0; pass < 3; ++pass) {  // the first pass warms up
-    const auto t = std::chrono::steady_clock::now();
-    c10::InferenceMode guard;
-    auto obs = torch::from_blob(env.observations(), {o.games, net->config.input_channels, 9, 9});
-    evaluator.net()->forward(obs.contiguous(torch::MemoryFormat::ChannelsLast));
-    if (pass > 0) forward_seconds += since(t) / 2;
-  }
+  // One forward pass of the default network on the same batch, for the ratio: the network
+  // library is loaded for it, after the encoding is measured.
+  NetworkSide& network = network_side();
+  network.set_threads(o.threads);
+  const double forward_seconds = network.default_forward_seconds(*game, env.observations(), o.games);
   const double ratio = 1e-3 * batch_ms / forward_seconds;
   if (o.json) {
     const nlohmann::ordered_json out{{"games", o.games},
@@ -139,6 +131,7 @@ void register_bench_command(CLI::App& app) {
   register_bench_nets_command(bench);
   register_bench_mcts_command(bench);
   register_bench_search_command(bench);
+  register_bench_startup_command(bench);
 }
 
 }  // namespace djambi::cli

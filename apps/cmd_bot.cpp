@@ -6,8 +6,8 @@
 #include "apps/bot_session.h"
 #include "apps/cli_common.h"
 #include "apps/commands.h"
+#include "apps/network_library.h"
 #include "env/io/bounded_read.h"
-#include "nets/az_player.h"
 
 namespace djambi::cli {
 
@@ -28,7 +28,7 @@ void run_bot(const BotOptions& o) {
   auto game = game_from(o.game, o.variants);
   std::unique_ptr<Player> player;
   try {
-    player = full_player_factory().create(o.player, game, o.seed);
+    player = on_demand_player_factory().create(o.player, game, o.seed);
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }

@@ -7,12 +7,12 @@
 #include "apps/board_text.h"
 #include "apps/cli_common.h"
 #include "apps/commands.h"
+#include "apps/network_library.h"
 #include "env/game_record.h"
 #include "env/io/atomic_file.h"
 #include "env/io/bounded_read.h"
 #include "env/io/message_text.h"
 #include "env/turn_text.h"
-#include "nets/az_player.h"
 
 namespace djambi::cli {
 
@@ -125,7 +125,7 @@ void run_play(const PlayOptions& o) {
   if (static_cast<int>(specs.size()) != bots)
     throw UsageError("--opponents: give one spec for all " + std::to_string(bots) + " bots or one each, not " +
                      std::to_string(specs.size()));
-  const PlayerFactory factory = full_player_factory();
+  const PlayerFactory factory = on_demand_player_factory();
   std::vector<std::unique_ptr<Player>> seats(static_cast<size_t>(state->num_players()));
   std::vector<std::string> names;
   for (int s = 0, b = 0; s < state->num_players(); ++s) {

@@ -6,9 +6,9 @@
 
 #include "apps/cli_common.h"
 #include "apps/commands.h"
+#include "apps/network_library.h"
 #include "apps/serve/api.h"
 #include "apps/serve/http.h"
-#include "nets/az_player.h"
 
 namespace djambi::cli {
 
@@ -58,7 +58,7 @@ void run_serve(const ServeCliOptions& o) {
   } catch (const std::invalid_argument& e) {
     throw UsageError(std::string("--opponents: ") + e.what());
   }
-  const PlayerFactory factory = full_player_factory();
+  const PlayerFactory factory = on_demand_player_factory();
   // Every bot on offer is made once now, so that a bad spec or a missing bundle stops the
   // server at start rather than the first game. They are kept: so their networks stay loaded,
   // and the games' bots share them (SharedNetworks) rather than load them again.

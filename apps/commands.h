@@ -18,4 +18,5 @@ void register_serve_command(CLI::App& app);
 void register_bench_nets_command(CLI::App* bench);
 void register_bench_mcts_command(CLI::App* bench);
 void register_bench_search_command(CLI::App* bench);
+void register_bench_startup_command(CLI::App* bench);
 }  // namespace djambi::cli

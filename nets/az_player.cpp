@@ -8,10 +8,10 @@
 #include "mcts/heuristic_blend_evaluator.h"
 #include "mcts/queued_evaluator.h"
 #include "mcts/search_config.h"
+#include "mcts/shipped_player.h"
 #include "nets/bundle.h"
 #include "nets/checkpoint.h"
 #include "nets/device.h"
-#include "nets/shipped_player.h"
 #include "nets/torch_evaluator.h"
 
 namespace djambi {
@@ -155,22 +155,15 @@ size_t SharedNetworks::loads() {
   return loads_;
 }
 
-void add_az_player(PlayerFactory& factory, std::shared_ptr<SharedNetworks> networks) {
+NetworkPlayerMaker az_player_maker(std::shared_ptr<SharedNetworks> networks) {
   if (!networks) networks = std::make_shared<SharedNetworks>();
-  factory.add("az", [networks](const PlayerSpec& spec, std::shared_ptr<const Game> game, uint64_t seed) {
-    if (spec.argument.empty()) throw std::invalid_argument("bad player spec '" + spec.text + "': az needs a path, az:PATH");
-    return make_az_player(spec, spec.argument, std::move(game), seed, *networks);
-  });
-  factory.add("best", [networks](const PlayerSpec& spec, std::shared_ptr<const Game> game, uint64_t seed) {
-    const ShippedPlayer shipped = shipped_player(game->name());
-    if (shipped.network) return make_az_player(spec, shipped.path, std::move(game), seed, *networks);
-    // A learned evaluation: the alpha-beta player with the spec's options, searching with it.
-    if (!spec.argument.empty()) throw std::invalid_argument("bad player spec '" + spec.text + "': best takes no path");
-    std::string options;
-    for (const auto& [key, value] : spec.options) options += (options.empty() ? "" : ",") + key + "=" + value;
-    const std::string ab = learned_eval_features_of(game->name()).player_spec(shipped.path, options);
-    return basic_player_factory().create(ab, std::move(game), seed);
-  });
+  return [networks](const PlayerSpec& spec, const std::string& path, std::shared_ptr<const Game> game, uint64_t seed) {
+    return make_az_player(spec, path, std::move(game), seed, *networks);
+  };
+}
+
+void add_az_player(PlayerFactory& factory, std::shared_ptr<SharedNetworks> networks) {
+  add_shipped_players(factory, az_player_maker(std::move(networks)));
 }
 
 PlayerFactory full_player_factory(std::shared_ptr<SharedNetworks> networks) {

@@ -11,6 +11,7 @@
 #include "mcts/evaluator.h"
 #include "mcts/player.h"
 #include "mcts/search_config.h"
+#include "mcts/shipped_player.h"
 #include "nets/net_config.h"
 
 namespace djambi {
@@ -47,8 +48,13 @@ class SharedNetworks {
   size_t loads_ = 0;
 };
 
+// Makes az players (az:PATH's, and best's when the shipped player is a network) whose networks
+// `networks` shares (a new SharedNetworks when null, shared by the players of this maker and its
+// copies).
+NetworkPlayerMaker az_player_maker(std::shared_ptr<SharedNetworks> networks = nullptr);
+
 // Adds the "az" kind to `factory`, and "best": az on the shipped player of the game played
-// (nets/shipped_player.h), with the same options. Their networks are shared through `networks`
+// (mcts/shipped_player.h), with the same options. Their networks are shared through `networks`
 // (a new SharedNetworks when null, shared by the players of this factory and its copies).
 void add_az_player(PlayerFactory& factory, std::shared_ptr<SharedNetworks> networks = nullptr);
 

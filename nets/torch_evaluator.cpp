@@ -1,13 +1,12 @@
 #include "nets/torch_evaluator.h"
 
 #include <cstring>
-#include <future>
 #include <limits>
 #include <stdexcept>
 #include <string>
-#include <system_error>
-#include <thread>
 #include <vector>
+
+#include "env/threads/thread_start.h"
 
 namespace djambi {
 
@@ -30,24 +29,6 @@ void reserve_pinned(torch::Tensor& buffer, int64_t size, torch::ScalarType type,
   buffer = torch::empty({capacity}, torch::TensorOptions().dtype(type).pinned_memory(pinned));
 }
 
-// Starts `count` threads that live until the last has started, then ends them; throws
-// std::runtime_error when the system refuses one (a limit on processes: ulimit -u).
-void check_threads_start(int count) {
-  std::promise<void> all_started;
-  const std::shared_future<void> go = all_started.get_future().share();
-  std::vector<std::thread> threads;
-  std::string refused;
-  try {
-    for (int i = 0; i < count; ++i) threads.emplace_back([go] { go.wait(); });
-  } catch (const std::system_error& e) {
-    refused = e.what();
-  }
-  all_started.set_value();
-  for (std::thread& t : threads) t.join();
-  if (!refused.empty())
-    throw std::runtime_error("cannot start " + std::to_string(count) + " thread(s) for LibTorch (" + refused +
-                             "): is the limit on processes (ulimit -u) too low?");
-}
 
 }  // namespace
 
@@ -56,7 +37,7 @@ void check_threads_start(int count) {
 // started first, all at once, and a refusal is an error that names the cause.
 void set_torch_threads(int threads) {
   threads = std::max(1, threads);
-  check_threads_start(threads);
+  check_threads_start(threads, "LibTorch");
   torch::set_num_threads(threads);
 }
 

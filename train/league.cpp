@@ -7,7 +7,7 @@
 #include "mcts/player.h"
 #include "nets/bundle.h"
 #include "nets/checkpoint.h"
-#include "nets/shipped_player.h"
+#include "mcts/shipped_player.h"
 #include "nets/torch_evaluator.h"
 
 namespace djambi {

@@ -5,8 +5,8 @@
 #include <stdexcept>
 
 #include "apps/analysis_json.h"
+#include "apps/network_library.h"
 #include "apps/python/bindings.h"
-#include "nets/az_player.h"
 #include "train/arena/arena.h"
 
 namespace py = pybind11;
@@ -19,7 +19,7 @@ namespace {
 class PyPlayer {
  public:
   PyPlayer(const std::string& spec, std::shared_ptr<const Game> game, uint64_t seed)
-      : spec_(spec), game_(std::move(game)), player_(full_player_factory().create(spec, game_, seed)) {}
+      : spec_(spec), game_(std::move(game)), player_(on_demand_player_factory().create(spec, game_, seed)) {}
 
   const std::string& spec() const { return spec_; }
 
@@ -120,7 +120,7 @@ void bind_players(py::module_& m) {
         settings.parallel = parallel;
         settings.seed = seed;
         settings.max_turns = max_turns;
-        const PlayerFactory factory = full_player_factory();
+        const PlayerFactory factory = on_demand_player_factory();
         ArenaResult result;
         {
           py::gil_scoped_release unlocked;
@@ -139,7 +139,7 @@ void bind_players(py::module_& m) {
           throw std::invalid_argument(game->name() + " has " + std::to_string(game->num_players()) + " seats, not " +
                                       std::to_string(specs.size()) + " specs");
         if (max_turns < 1) throw std::invalid_argument("max_turns must be at least 1");
-        const PlayerFactory factory = full_player_factory();
+        const PlayerFactory factory = on_demand_player_factory();
         std::vector<std::unique_ptr<Player>> players;
         std::vector<Player*> seats;
         for (size_t s = 0; s < specs.size(); ++s) {

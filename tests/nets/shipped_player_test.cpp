@@ -1,7 +1,7 @@
 // The trained player kept in players/: it still loads in this build, plays the plain game, and
 // the spec `best` finds it (a format change that would orphan it fails here); `best` plays the
 // shipped player whatever its family (a network or a learned evaluation), and refuses two.
-#include "nets/shipped_player.h"
+#include "mcts/shipped_player.h"
 
 #include <cstdlib>
 #include <filesystem>

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "nets/bundle.h"
-#include "nets/shipped_player.h"
+#include "mcts/shipped_player.h"
 #include "tests/nets/nets_test_util.h"
 
 namespace djambi::nets_test {

@@ -1,75 +1,15 @@
 // djambi serve's memory budget (docs/WEB.md, "Limits and threat model"): the cap on live games,
-// the eviction of idle games to make room, the 503 of a full server, and the bots of one spec
-// sharing one network. The store reads a clock the test moves, so nothing waits on real time.
-#include <gtest/gtest.h>
-
-#include <httplib.h>
-
-#include <atomic>
-#include <memory>
+// the eviction of idle games to make room and the 503 of a full server (the bots of one spec
+// sharing one network: serve_memory_network_test.cpp). The store reads a clock the test moves,
+// so nothing waits on real time.
 #include <string>
 
-#include "apps/serve/api.h"
-#include "nets/az_player.h"
-#include "nets/shipped_player.h"
-#include "tests/web/test_server.h"
+#include "tests/web/serve_memory_fixture.h"
 
 namespace djambi::cli::serve {
 namespace {
 
 using nlohmann::json;
-
-class ServeMemoryTest : public ::testing::Test {
- protected:
-  void TearDown() override { server_.stop(); }
-
-  // A server keeping at most `max_games` games, dropping those idle for over `idle_seconds`.
-  void start(size_t max_games, double idle_seconds, const PlayerFactory& factory = basic_player_factory(),
-             const std::string& opponent = "random") {
-    ServeOptions options;
-    options.opponents = {opponent};
-    options.max_games = max_games;
-    options.idle_seconds = idle_seconds;
-    port_ = server_.start(options, factory);
-    ASSERT_NE(port_, 0);
-    server_.api().store().set_clock([this] { return GameStore::Clock::time_point(std::chrono::seconds(now_.load())); });
-    client_ = std::make_unique<httplib::Client>("127.0.0.1", port_);
-    client_->set_read_timeout(20, 0);
-    client_->set_write_timeout(20, 0);
-  }
-
-  // A new browser session: its cookie.
-  std::string session() {
-    auto res = client_->Get("/api/info");
-    EXPECT_TRUE(res);
-    if (!res) return "";
-    const std::string set = res->get_header_value("Set-Cookie");
-    return set.substr(0, set.find(';'));
-  }
-
-  // Status and body of a new game with the default seats in the session of `cookie`.
-  std::pair<int, json> create(const std::string& cookie) {
-    auto res = client_->Post("/api/games", {{"Cookie", cookie}}, "{}", "application/json");
-    if (!res) return {0, nullptr};
-    return {res->status, json::parse(res->body, nullptr, false)};
-  }
-  // A new game's id ("" and a test failure when it was refused).
-  std::string made(const std::string& cookie) {
-    const auto [status, body] = create(cookie);
-    EXPECT_EQ(status, 201) << body.dump();
-    return status == 201 ? body["id"].get<std::string>() : "";
-  }
-  // The status of GET /api/games/ID (which touches the game).
-  int get(const std::string& cookie, const std::string& id) {
-    auto res = client_->Get(("/api/games/" + id).c_str(), {{"Cookie", cookie}});
-    return res ? res->status : 0;
-  }
-
-  TestServer server_;
-  std::unique_ptr<httplib::Client> client_;
-  int port_ = 0;
-  std::atomic<long long> now_{1000};  // seconds on the store's clock
-};
 
 TEST_F(ServeMemoryTest, FullServerAnswers503WithASentence) {
   start(2, 60);
@@ -144,37 +84,6 @@ TEST_F(ServeMemoryTest, DefaultCapFollowsTheMachinesMemory) {
   EXPECT_GE(cap, 16u);
   EXPECT_LE(cap, 2048u);
   EXPECT_EQ(default_max_games(1, 4), 4u);  // never more than the sessions can hold
-}
-
-TEST_F(ServeMemoryTest, BestBotsShareOneNetwork) {
-  try {
-    if (!shipped_player("djambi").network) GTEST_SKIP() << "the shipped player is not a network";
-  } catch (const std::invalid_argument& e) {
-    GTEST_SKIP() << e.what();
-  }
-  auto networks = std::make_shared<SharedNetworks>();
-  start(2, 60, full_player_factory(networks), "best");
-  const std::string a = session();
-  made(a);  // three best bots
-  EXPECT_EQ(networks->loads(), 1u);
-  EXPECT_EQ(networks->in_use(), 1u);
-  // A second game, every seat a best bot: six bots in all, one network.
-  const std::string b = session();
-  auto res = client_->Post("/api/games", {{"Cookie", b}}, R"({"seats": ["best", "best", "best", "best"]})",
-                           "application/json");
-  ASSERT_TRUE(res);
-  ASSERT_EQ(res->status, 201) << res->body;
-  const std::string second = json::parse(res->body)["id"];
-  EXPECT_EQ(networks->loads(), 1u);
-  EXPECT_EQ(networks->in_use(), 1u);
-  // Its bots play on the shared network.
-  res = client_->Post(("/api/games/" + second + "/bot").c_str(), {{"Cookie", b}}, "", "application/json");
-  ASSERT_TRUE(res);
-  EXPECT_EQ(res->status, 200) << res->body;
-  EXPECT_EQ(networks->loads(), 1u);
-  // When the games go (with the server), so does the network.
-  start(2, 60);
-  EXPECT_EQ(networks->in_use(), 0u);
 }
 
 }  // namespace

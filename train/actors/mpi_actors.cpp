@@ -1,5 +1,6 @@
 #include "train/actors/mpi_actors.h"
 
+#include <dlfcn.h>
 #include <mpi.h>
 #include <tbb/global_control.h>
 
@@ -458,6 +459,12 @@ void play_for_the_learner() {
 }  // namespace
 
 MpiSession::MpiSession() {
+  // Open MPI opens its components as libraries that need libmpi's symbols in the global scope;
+  // when this code runs inside a library opened RTLD_LOCAL (djambi's network library,
+  // docs/ARCHITECTURE.md), libmpi is not there: it is made global first (as mpi4py does).
+  Dl_info libmpi{};
+  if (dladdr(reinterpret_cast<void*>(&MPI_Init_thread), &libmpi) && libmpi.dli_fname)
+    dlopen(libmpi.dli_fname, RTLD_NOW | RTLD_GLOBAL | RTLD_NOLOAD);
   // Only the main thread of each rank calls MPI; TBB and LibTorch threads never do.
   int provided = 0;
   check_mpi(MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided), "MPI_Init_thread");

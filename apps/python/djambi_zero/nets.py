@@ -9,7 +9,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from djambi_zero import _core
+from djambi_zero import _network
 
 
 def _conv(cin, cout, kernel):
@@ -65,13 +65,13 @@ class PolicyValueNet(nn.Module):
 
 def new_network(game, preset="small"):
     """A freshly initialised network for a Game (preset small, default or large)."""
-    return PolicyValueNet(_core.network_config(game, preset))
+    return PolicyValueNet(_network.network_config(game, preset))
 
 
 def load_network(path, game=None):
     """The network of a player bundle (.djp) or a training checkpoint, in evaluation mode, with
     .config, .step and .source set. With game, ValueError unless it plays that game."""
-    loaded = _core.Network(path)
+    loaded = _network.Network(path)
     if game is not None:
         loaded.check_plays(game)
     module = PolicyValueNet(loaded.config)
@@ -88,10 +88,10 @@ def _tensors(module):
 def save_network(module, path, simulations=200, step=0, source="python"):
     """Writes module (a PolicyValueNet) as a player bundle at path, atomically: `djambi arena`
     and every player spec play it as az:PATH (simulations: its default playouts a decision)."""
-    _core.save_bundle(path, module.config, _tensors(module), simulations=simulations, step=step, source=source)
+    _network.save_bundle(path, module.config, _tensors(module), simulations=simulations, step=step, source=source)
 
 
 def save_checkpoint(module, path, step=0):
     """Writes module as a training checkpoint (weights only), as `djambi train` writes them:
     `djambi export` makes a bundle of it, and az:PATH plays it with default search settings."""
-    _core.save_checkpoint(path, module.config, _tensors(module), step=step)
+    _network.save_checkpoint(path, module.config, _tensors(module), step=step)

@@ -2,7 +2,13 @@
 // The trained players kept with the project (players/, one bundle per game, replaced when a
 // stronger one is trained, whatever its family): the player spec `best` plays them;
 // players/README.md is their card.
+#include <cstdint>
+#include <functional>
+#include <memory>
 #include <string>
+
+#include "env/game.h"
+#include "mcts/player.h"
 
 namespace djambi {
 
@@ -19,5 +25,15 @@ struct ShippedPlayer {
   bool network = true;  // false: a learned evaluation's bundle
 };
 ShippedPlayer shipped_player(const std::string& game_name);
+
+// Makes the network-guided player of the bundle at `path` with the options of `spec` (the nets
+// layer's make_az_player, or the network library that the djambi binary loads at first use).
+using NetworkPlayerMaker = std::function<std::unique_ptr<Player>(const PlayerSpec& spec, const std::string& path,
+                                                                 std::shared_ptr<const Game> game, uint64_t seed)>;
+
+// Adds "az" (az:PATH, through `network`) and "best" to `factory`: best plays the shipped
+// player of the game played with the spec's options, a network through `network`, a learned
+// evaluation as the alpha-beta player searching with it (without calling `network`).
+void add_shipped_players(PlayerFactory& factory, NetworkPlayerMaker network);
 
 }  // namespace djambi

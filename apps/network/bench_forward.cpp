@@ -1,4 +1,4 @@
-#include "apps/bench_forward.h"
+#include "apps/network/bench_forward.h"
 
 #include <chrono>
 
