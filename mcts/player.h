@@ -23,6 +23,14 @@
 
 namespace djambi {
 
+// A position that a search valued on the way to its choice: training data for a learned
+// evaluation (TreeStrap-style), besides the root's value (Player::last_value).
+struct LabelledState {
+  std::unique_ptr<GameState> state;  // a running game at a turn start
+  float value = 0;                   // the share of its player to act ([0, 1]), as searched
+  int depth = 0;                     // whole turns searched below it
+};
+
 class Player {
  public:
   virtual ~Player() = default;
@@ -42,6 +50,9 @@ class Player {
   // winning in [0, 1]; nothing for a choice made without a search (or by a player that does not
   // search). The learned evaluation's self-play trains on it.
   virtual std::optional<float> last_value() const { return std::nullopt; }
+  // The interior positions that the last choice's search valued exactly, the root left out, for
+  // a player asked to keep them (ab's interior=1); none otherwise.
+  virtual std::vector<LabelledState> last_labelled_states() const { return {}; }
   // Searches as choose_turn does (the same budget, the same choice, in SearchAnalysis::chosen)
   // and tells what the search found: up to `multipv` (at least 1) best whole moves with their
   // statistics. Nothing, and nothing done, for a player that does not search.

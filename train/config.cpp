@@ -312,6 +312,8 @@ const std::vector<Key>& keys() {
                         "Turns played at random at the start of each self-play game, so that games differ."));
     t.push_back(bool_key(DJ_KEY(ab, quiet_samples), false,
                          "Only quiet positions give samples: a position whose searched turn kills a piece is left out (its value holds a tactic the features cannot see and the search's quiescence resolves before evaluating), as chess engines' NNUE data leaves out positions whose best move captures."));
+    t.push_back(bool_key(DJ_KEY(ab, interior_samples), false,
+                         "Every search also gives a sample of each interior position it valued exactly (inside its window, at depth >= 1, the root player to move: the player to act there), each once a game, TreeStrap-style: many times the data of the root positions alone (docs/LEARNED_EVAL.md). brs and paranoid searches."));
     t.push_back(int_key(DJ_KEY(ab, generation_steps), 200, 1, 1000000000,
                         "Learner steps per generation: self-play plays with the newest evaluation, written as a bundle every this many steps (the hand-written evaluation before the first)."));
     t.push_back(int_key(DJ_KEY(ab, teacher_steps), 0, 0, 1000000000,
@@ -321,6 +323,8 @@ const std::vector<Key>& keys() {
     // replay
     t.push_back(int_key(DJ_KEY(replay, window), 50000, 1, 100000000,
                         "Samples kept in the replay buffer (the most recent)."));
+    t.push_back(bool_key(DJ_KEY(replay, distinct), false,
+                         "A sample whose input (observation) equals one in the window already is dropped: each position seen once by the learner, with its first label (the learned evaluation's interior samples, ab.interior_samples; samples then counts distinct positions)."));
     t.push_back(int_key(DJ_KEY(replay, min_samples), 5000, 1, 100000000,
                         "Samples in the replay buffer before the learner starts."));
     t.push_back(int_key(DJ_KEY(replay, flush_every_games), 64, 0, 1000000,

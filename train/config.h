@@ -87,12 +87,14 @@ struct TrainConfig {
     int nodes = 0;             // nodes searched per decision in self-play and evaluation
     int random_turns = 0;      // turns played at random at the start of each self-play game
     bool quiet_samples = false;  // only positions whose searched turn kills nothing give samples
+    bool interior_samples = false;  // each search's exact interior positions give samples too (TreeStrap)
     int generation_steps = 0;  // learner steps between the bundles self-play plays with
     int teacher_steps = 0;     // before this step self-play searches with the hand-written evaluation
     std::string features;      // the feature set (the game's first when empty)
   };
   struct Replay {
     int window = 0;
+    bool distinct = false;  // a sample whose input is one in the window already is dropped
     int min_samples = 0;
     int flush_every_games = 0;  // 0 = never
     bool symmetries = false;

@@ -2,7 +2,9 @@
 
 #include <tbb/parallel_for.h>
 
+#include <limits>
 #include <stdexcept>
+#include <unordered_map>
 
 #include "env/random.h"
 #include "train/learned_eval_samples.h"
@@ -38,7 +40,8 @@ std::vector<FinishedGame> LearnedEvalSelfPlay::play_round() {
 }
 
 FinishedGame LearnedEvalSelfPlay::play_game(uint64_t seed) const {
-  const std::string spec = features_.player_spec(bundle_, settings_.search);
+  const std::string spec =
+      features_.player_spec(bundle_, settings_.search + (settings_.interior_samples ? ",interior=1" : ""));
   const int players = game_->num_players();
   std::vector<std::unique_ptr<Player>> seats;
   std::vector<Player*> observers;
@@ -53,8 +56,20 @@ FinishedGame LearnedEvalSelfPlay::play_game(uint64_t seed) const {
   struct Pending {
     Sample sample;
     int seat;
+    int depth;  // whole turns searched below it; a root's counts as deeper than any interior one
   };
   std::vector<Pending> pending;
+  // With interior samples, each position gives one sample a game: the deepest search's.
+  std::unordered_map<uint64_t, size_t> sampled;  // position hash: its index in `pending`
+  const auto keep = [&](const GameState& s, float value, int depth) {
+    Pending p{encode_learned_eval_sample(s, features_, value), s.current_player(), depth};
+    if (!settings_.interior_samples) return pending.push_back(std::move(p));
+    const auto [it, added] = sampled.try_emplace(s.hash(), pending.size());
+    if (added)
+      pending.push_back(std::move(p));
+    else if (pending[it->second].depth <= depth)
+      pending[it->second] = std::move(p);
+  };
   FinishedGame out;
   int turns = 0;
   while (!state->is_terminal() && out.decisions < settings_.max_decisions && !stopped_) {
@@ -70,9 +85,10 @@ FinishedGame LearnedEvalSelfPlay::play_game(uint64_t seed) const {
       ++out.decisions;
     }
     ++turns;
-    if (opening || (settings_.quiet_samples && features_.kills && features_.kills(*before, *state))) continue;
-    if (const std::optional<float> value = mover.last_value())
-      pending.push_back({encode_learned_eval_sample(*before, features_, *value), seat});
+    if (opening) continue;
+    for (const LabelledState& l : mover.last_labelled_states()) keep(*l.state, l.value, l.depth);
+    if (settings_.quiet_samples && features_.kills && features_.kills(*before, *state)) continue;
+    if (const std::optional<float> value = mover.last_value()) keep(*before, *value, std::numeric_limits<int>::max());
   }
   out.outcome = outcome_of(*state);
   out.record = record.finish(*state);

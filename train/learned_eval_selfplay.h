@@ -3,7 +3,8 @@
 // alpha-beta player, each decision searched to a fixed node budget with the newest learned
 // evaluation (the hand-written one before the first). The first turns are random, so that games
 // differ. Every searched decision at a turn start becomes a sample: the position's features,
-// what the search found it worth to the player to act, and, once the game is over, its result.
+// what the search found it worth to the player to act, and, once the game is over, its result;
+// with interior_samples, so does every interior position its search valued exactly.
 // Games of a round are played in parallel on TBB's threads.
 #include <atomic>
 #include <memory>
@@ -22,6 +23,9 @@ struct LearnedEvalSelfPlaySettings {
   std::string feature_set;    // of the learned evaluation (the game's first when empty)
   int random_turns = 0;       // turns played at random at the start of each game
   bool quiet_samples = false;  // leave out positions whose searched turn kills (LearnedEvalFeatures::kills)
+  // Each search's interior positions valued exactly give samples too (Player::last_labelled_states),
+  // each once a game.
+  bool interior_samples = false;
   int max_decisions = 1000;   // longer games are stopped and adjudicated (env/outcome.h)
   uint64_t seed = 0;
 };

@@ -42,15 +42,37 @@ std::vector<fs::path> chunks_in(const std::string& dir) {
   return out;
 }
 
+// FNV-1a over the observation's bytes: equal inputs, equal keys (a collision drops a sample).
+uint64_t observation_key(const Sample& sample) {
+  uint64_t h = 14695981039346656037ull;
+  for (uint8_t b : sample.observation) h = (h ^ b) * 1099511628211ull;
+  return h;
+}
+
 }  // namespace
 
-ReplayBuffer::ReplayBuffer(size_t window, SampleShape shape) : window_(window), shape_(shape) {}
+ReplayBuffer::ReplayBuffer(size_t window, SampleShape shape, bool distinct)
+    : window_(window), shape_(shape), distinct_(distinct) {}
 
-void ReplayBuffer::add(Sample sample) {
+bool ReplayBuffer::add(Sample sample) {
+  if (distinct_) {
+    const uint64_t key = observation_key(sample);
+    uint32_t& count = in_window_[key];
+    if (count > 0) return false;
+    count = 1;
+    keys_.push_back(key);
+  }
   samples_.push_back(std::move(sample));
   ++total_added_;
   ++unflushed_;
-  if (samples_.size() > window_) samples_.pop_front();
+  if (samples_.size() > window_) {
+    samples_.pop_front();
+    if (distinct_) {
+      if (--in_window_[keys_.front()] == 0) in_window_.erase(keys_.front());
+      keys_.pop_front();
+    }
+  }
+  return true;
 }
 
 std::vector<const Sample*> ReplayBuffer::draw(size_t n, std::mt19937_64& rng) const {
@@ -111,6 +133,13 @@ void ReplayBuffer::load(const std::string& dir) {
     for (auto s = chunk.rbegin(); s != chunk.rend() && loaded.size() < window_; ++s) loaded.push_front(std::move(*s));
   }
   samples_ = std::move(loaded);
+  keys_.clear();
+  in_window_.clear();
+  if (distinct_)
+    for (const Sample& sample : samples_) {
+      keys_.push_back(observation_key(sample));
+      ++in_window_[keys_.back()];
+    }
   total_added_ = chunks.empty() ? 0 : chunk_last_sample(chunks.back());
   unflushed_ = 0;
 }

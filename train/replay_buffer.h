@@ -3,6 +3,7 @@
 // (replay/chunk-<N>.bin, written atomically through env/io/atomic_file.h) so that a resumed run
 // starts with its buffer.
 #include <deque>
+#include <unordered_map>
 #include <random>
 #include <string>
 #include <vector>
@@ -14,9 +15,12 @@ namespace djambi {
 
 class ReplayBuffer {
  public:
-  ReplayBuffer(size_t window, SampleShape shape);
+  // distinct: a sample whose observation equals one in the window is dropped (one label per
+  // position seen by the learner: the learned evaluation's interior samples, replay.distinct).
+  ReplayBuffer(size_t window, SampleShape shape, bool distinct = false);
 
-  void add(Sample sample);
+  // False when the sample was dropped as a duplicate.
+  bool add(Sample sample);
   size_t size() const { return samples_.size(); }
   uint64_t total_added() const { return total_added_; }
   const SampleShape& shape() const { return shape_; }
@@ -34,6 +38,9 @@ class ReplayBuffer {
   size_t window_;
   SampleShape shape_;
   std::deque<Sample> samples_;
+  bool distinct_;
+  std::deque<uint64_t> keys_;                     // with distinct_: each sample's observation hash
+  std::unordered_map<uint64_t, uint32_t> in_window_;  // ... and how many samples in the window have it
   uint64_t total_added_ = 0;
   size_t unflushed_ = 0;
 };

@@ -94,7 +94,8 @@ Trainer::Trainer(const std::string& root, const TrainConfig& config, bool resume
   if (!resume) dir_.create_new();
   lock_ = dir_.lock();
   if (!resume) write_file_atomically(dir_.config_path(), to_yaml(config_));
-  replay_ = std::make_unique<ReplayBuffer>(static_cast<size_t>(config_.replay.window), model_->sample_shape());
+  replay_ = std::make_unique<ReplayBuffer>(static_cast<size_t>(config_.replay.window), model_->sample_shape(),
+                                           config_.replay.distinct);
   if (resume) this->resume();
   step_start_ = model_->steps();
   model_->start_selfplay(hooks_.actors, rng_(), hooks_.notices);
@@ -177,7 +178,10 @@ void Trainer::record_games(std::vector<FinishedGame>& finished) {
       recent_mixed_.add_game(network_won, network_seats, game_->num_players());
     }
     for (Sample& s : g.samples) {
-      replay_->add(std::move(s));
+      if (!replay_->add(std::move(s))) {
+        ++counters_.duplicate_samples;
+        continue;
+      }
       ++counters_.samples;
       if (replay_->size() >= static_cast<size_t>(config_.replay.min_samples))
         credit_ += config_.learner.train_ratio / config_.learner.batch_size;

@@ -12,7 +12,8 @@ struct FinishedGame;
 struct TrainingCounters {
   // Self-play games and what came of them.
   long long games = 0;
-  long long samples = 0;
+  long long samples = 0;             // kept in the replay window (with replay.distinct: distinct positions)
+  long long duplicate_samples = 0;   // dropped by replay.distinct: a position in the window already
   long long decisions = 0;           // in the games counted
   long long draws = 0;               // finished games without a sole winner
   long long adjudicated = 0;         // games stopped at selfplay.max_decisions
@@ -37,7 +38,7 @@ struct TrainingCounters {
 };
 
 // A record without a key (an older run's) leaves that counter at its default.
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TrainingCounters, games, samples, decisions, draws, adjudicated,
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TrainingCounters, games, samples, duplicate_samples, decisions, draws, adjudicated,
                                                 first_place_by_seat, mixed_games, mixed_network_wins,
                                                 imitation_samples, taught_samples, forced_decisions, elapsed_seconds,
                                                 selfplay_seconds, learn_seconds, search_tree_seconds,

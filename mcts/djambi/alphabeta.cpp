@@ -292,8 +292,19 @@ float AlphaBetaSearch::alphabeta(const Position& pos, int depth, float alpha, fl
     }
   }
 done:
-  if (!quiet) tt_store(key, depth, best, best <= alpha0 ? kUpper : best >= beta0 ? kLower : kExact, best_first);
+  if (!quiet) {
+    const uint8_t bound = best <= alpha0 ? kUpper : best >= beta0 ? kLower : kExact;
+    tt_store(key, depth, best, bound, best_first);
+    // The root player's own nodes: their value is the share of the player to move.
+    if (bound == kExact && options_.label_interior && ply > 0 && !(brs && min_turn) && pos.to_move == root_player_)
+      label(key, pos, best, depth);
+  }
   return best;
+}
+
+void AlphaBetaSearch::label(uint64_t key, const Position& pos, float value, int depth) {
+  auto [it, added] = labelled_.try_emplace(key, LabelledPosition{pos, value, depth});
+  if (!added && it->second.depth <= depth) it->second = {pos, value, depth};
 }
 
 // Below depth 0 the search goes on as quiescence: kills only, the mover may also stand pat
@@ -385,8 +396,11 @@ AlphaBetaResult AlphaBetaSearch::search(const Position& root) {
   current_ = &result;
   last_progress_ = start_;
   iteration_ = 0;
+  labelled_.clear();
   auto finish = [&] {
     current_ = nullptr;
+    for (auto& [key, labelled] : labelled_) result.labelled.push_back(std::move(labelled));
+    labelled_.clear();
     result.nodes = nodes_;
     result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
     return result;

@@ -16,6 +16,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "mcts/djambi/eval.h"
@@ -42,6 +43,9 @@ struct AlphaBetaOptions {
   // A learned evaluation (mcts/djambi/learned_eval.h) in place of the hand-written one; null:
   // the hand-written one. Finished games are scored exactly either way.
   std::shared_ptr<const AccumulatorNet> learned;
+  // Keep the interior positions the search valued exactly (AlphaBetaResult::labelled): the
+  // training data of a learned evaluation, TreeStrap-style (scalar algorithms only).
+  bool label_interior = false;
   // Set from another thread: the search stops soon (looked at every 1024 nodes, as the clock),
   // playing the best found so far; never before the first whole depth is complete.
   const std::atomic<bool>* stop = nullptr;
@@ -71,6 +75,14 @@ struct AlphaBetaLine {
   std::vector<PvStep> pv;       // the moves after it, as far as the search followed them
 };
 
+// An interior node of a search valued exactly (inside its window), where the root player is to
+// move: its value is that player's share at `depth` whole turns, as the root's is.
+struct LabelledPosition {
+  Position position;
+  float value = 0;
+  int depth = 0;
+};
+
 struct AlphaBetaResult {
   SearchMove move;                // engine actions of the chosen whole move
   float value = 0;                // the root player's share after it, as searched
@@ -82,6 +94,10 @@ struct AlphaBetaResult {
   // first's), with exact values, from the deepest iteration that searched at least K root moves
   // (or all of them).
   std::vector<AlphaBetaLine> lines;
+  // With AlphaBetaOptions::label_interior: every interior position of the searches of this
+  // decision at depth >= 1 with the root player to move whose value was exact, each once (at the
+  // deepest depth it was searched to), the root left out.
+  std::vector<LabelledPosition> labelled;
 };
 
 class AlphaBetaSearch {
@@ -177,6 +193,9 @@ class AlphaBetaSearch {
   AlphaBetaResult* current_ = nullptr;  // the result of the search running, for progress reports
   std::chrono::steady_clock::time_point last_progress_;
   int iteration_ = 0;                   // the depth being searched
+  // With options_.label_interior: the positions labelled so far in this search, by key.
+  std::unordered_map<uint64_t, LabelledPosition> labelled_;
+  void label(uint64_t key, const Position& pos, float value, int depth);
   // Reports `current_` to progress_ (with the nodes and time so far).
   // Only the periodic reports restart the period: a report after each whole depth does not delay
   // the next periodic one (a reader that drops early reports still sees one a second).

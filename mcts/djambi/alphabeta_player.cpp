@@ -95,6 +95,16 @@ std::vector<Action> AlphaBetaPlayer::choose_turn(const GameState& state) {
   return out;
 }
 
+std::vector<LabelledState> AlphaBetaPlayer::last_labelled_states() const {
+  std::vector<LabelledState> out;
+  if (!searched_) return out;
+  // A state of its position (the winner reward's: a label's value, not the state's returns, is
+  // what it is kept for).
+  for (const LabelledPosition& l : result_.labelled)
+    out.push_back({std::make_unique<DjambiState>(l.position, RewardScheme::kWinner), l.value, l.depth});
+  return out;
+}
+
 std::optional<SearchAnalysis> AlphaBetaPlayer::analyze(const GameState& state, int multipv) {
   search_.set_analysis(std::max(multipv, 1));
   SearchAnalysis out;
@@ -141,8 +151,8 @@ std::optional<SearchAnalysis> AlphaBetaPlayer::analyze(const GameState& state, i
 }
 
 std::unique_ptr<Player> make_alphabeta_player(const PlayerSpec& spec, Variants variants, uint64_t seed) {
-  spec.check_keys({"algo", "depth", "time", "nodes", "placements", "quiescence", "eval", "material", "threat", "throne",
-                   "mobility", "assassin", "reporter", "diplomat", "necromobile", "militant"});
+  spec.check_keys({"algo", "depth", "time", "nodes", "placements", "quiescence", "eval", "interior", "material", "threat",
+                   "throne", "mobility", "assassin", "reporter", "diplomat", "necromobile", "militant"});
   AlphaBetaOptions o;
   if (spec.has("algo")) {
     try {
@@ -160,6 +170,9 @@ std::unique_ptr<Player> make_alphabeta_player(const PlayerSpec& spec, Variants v
   o.placements = spec.get_int("placements", o.placements, 0, kNumSquares);
   o.quiescence = spec.get_int("quiescence", o.quiescence, 0, 16);
   o.seed = seed;
+  o.label_interior = spec.get_int("interior", 0, 0, 1) == 1;
+  if (o.label_interior && o.algorithm == AbAlgorithm::kMaxN)
+    throw std::invalid_argument("bad player spec '" + spec.text + "': interior=1 needs a scalar search (brs or paranoid)");
   // The hand-written evaluation's weights (eval.h), for tuning experiments. A learned evaluation
   // does not read them (its base, if any, is the evaluation with the default weights).
   auto weight = [&](const char* key, float& w, double most) {

@@ -1,8 +1,9 @@
 #pragma once
 // The alpha-beta player (spec `ab`, Djambi only; docs/PLAYERS.md):
-//   ab:algo=brs|paranoid|maxn,depth=D,time=S,nodes=N,placements=K,quiescence=Q,eval=PATH
+//   ab:algo=brs|paranoid|maxn,depth=D,time=S,nodes=N,placements=K,quiescence=Q,eval=PATH,interior=0|1
 // eval=PATH searches with the learned evaluation of a bundle (mcts/djambi/learned_eval.h)
-// instead of the hand-written one.
+// instead of the hand-written one; interior=1 keeps the interior positions each search valued
+// exactly (last_labelled_states: brs and paranoid), for a learned evaluation's self-play.
 // Plain `ab,time=S` is the strongest setting found (docs/BASELINES.md). A budget set through
 // set_budget (the bot protocol's `go`) maps visits to nodes and seconds to time.
 #include <memory>
@@ -23,6 +24,8 @@ class AlphaBetaPlayer : public Player {
   std::string last_analysis() const override { return analysis_; }
   // The root player's share as searched (nothing for a forced move, played without a search).
   std::optional<float> last_value() const override { return searched_ ? std::optional<float>(result_.value) : std::nullopt; }
+  // With interior=1: the positions of AlphaBetaResult::labelled as states of the game played.
+  std::vector<LabelledState> last_labelled_states() const override;
   bool set_budget(const SearchBudget& budget) override;
   // The stop flag is looked at every 1024 nodes (after the first whole depth); progress comes
   // after each whole depth and about every control.progress_seconds.

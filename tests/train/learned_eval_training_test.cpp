@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <numeric>
 #include <regex>
+#include <set>
 #include <sstream>
 
 #include "env/djambi/game.h"
@@ -72,6 +73,33 @@ TEST(LearnedEvalSelfPlay, SamplesEverySearchedTurnWithItsValueAndTheResult) {
     }
   }
   EXPECT_NE(format_record(games[0].record), format_record(games[1].record)) << "random openings make games differ";
+}
+
+TEST(LearnedEvalSelfPlay, InteriorSamplesAddEachSearchedPositionOnce) {
+  // The same games (same seed): the root samples, and more from inside the searches.
+  const auto game = std::make_shared<DjambiGame>();
+  LearnedEvalSelfPlaySettings s = short_selfplay(1, 13);
+  s.search = "nodes=2000";
+  const std::vector<FinishedGame> roots = LearnedEvalSelfPlay(game, s).play_round();
+  s.interior_samples = true;
+  const std::vector<FinishedGame> interior = LearnedEvalSelfPlay(game, s).play_round();
+  // The same moves (the comments hold the searches' times, the players line their specs).
+  const auto moves = [](const GameRecord& r) {
+    return std::regex_replace(format_record(r), std::regex(" ;[^\n]*|players [^\n]*"), "");
+  };
+  ASSERT_EQ(moves(roots[0].record), moves(interior[0].record));
+  // About one exact interior position for every two searches at 2,000 nodes (PV nodes where the
+  // searching player moves again), less those that are later searched as roots.
+  EXPECT_GT(interior[0].samples.size(), roots[0].samples.size() * 5 / 4);
+  std::set<std::vector<uint8_t>> inputs;
+  const std::vector<float> shares = result_shares(interior[0].outcome);
+  const std::set<float> results(shares.begin(), shares.end());
+  for (const Sample& sample : interior[0].samples) {
+    EXPECT_TRUE(inputs.insert(sample.observation).second) << "a position sampled twice in one game";
+    EXPECT_TRUE(results.count(sample.value[0])) << "the result of the seat to act comes first";
+    EXPECT_GE(sample.value[4], 0.0f);
+    EXPECT_LE(sample.value[4], 1.0f);
+  }
 }
 
 TEST(LearnedEvalSelfPlay, QuietSamplesLeaveOutThePositionsWhoseTurnKills) {

@@ -52,6 +52,39 @@ TEST(ReplayBuffer, KeepsTheNewestWindowAndDrawsFromAllOfIt) {
   EXPECT_EQ(buffer.draw(7, rng).size(), 7u);  // with replacement
 }
 
+// Sample `i` of input `input` (its observation's first byte).
+Sample sample_of_input(int i, uint8_t input) {
+  Sample s = numbered_sample(i);
+  s.observation[0] = input;
+  return s;
+}
+
+TEST(ReplayBuffer, DistinctDropsASampleWhoseInputIsInTheWindowAlready) {
+  test::TempDir dir("replay");
+  ReplayBuffer buffer(3, tictactoe_shape(), true);
+  EXPECT_TRUE(buffer.add(sample_of_input(0, 1)));
+  EXPECT_TRUE(buffer.add(sample_of_input(1, 2)));
+  EXPECT_FALSE(buffer.add(sample_of_input(2, 1)));  // input 1 is in the window
+  EXPECT_EQ(buffer.size(), 2u);
+  EXPECT_EQ(numbers_in(buffer), (std::set<float>{0, 1}));
+  EXPECT_TRUE(buffer.add(sample_of_input(3, 3)));
+  EXPECT_TRUE(buffer.add(sample_of_input(4, 4)));  // input 1 leaves the window
+  EXPECT_TRUE(buffer.add(sample_of_input(5, 1)));
+  EXPECT_EQ(numbers_in(buffer), (std::set<float>{3, 4, 5}));
+  EXPECT_EQ(buffer.total_added(), 5u);
+  // A resumed buffer knows the inputs of the window it loads.
+  buffer.flush(dir.path().string());
+  ReplayBuffer resumed(3, tictactoe_shape(), true);
+  resumed.load(dir.path().string());
+  EXPECT_FALSE(resumed.add(sample_of_input(6, 4)));
+  EXPECT_TRUE(resumed.add(sample_of_input(7, 2)));
+  // Without distinct, every sample is kept.
+  ReplayBuffer all(3, tictactoe_shape());
+  EXPECT_TRUE(all.add(sample_of_input(0, 1)));
+  EXPECT_TRUE(all.add(sample_of_input(1, 1)));
+  EXPECT_EQ(all.size(), 2u);
+}
+
 TEST(ReplayBuffer, FlushedChunksReloadAndOldOnesAreDeleted) {
   test::TempDir dir("replay");
   const std::string path = dir.path().string();

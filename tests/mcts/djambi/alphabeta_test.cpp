@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <set>
+#include <string>
 
 #include "env/djambi/game.h"
 #include "env/djambi/moves.h"
@@ -132,6 +134,40 @@ TEST(AlphaBeta, TheAlgorithmsAgreeWithTwoPlayers) {
     for (int i = 0; i < 3; ++i) values[i] = AlphaBetaSearch(small_search(kAlgorithms[i], true)).search(pos).value;
     EXPECT_NEAR(values[0], values[1], 1e-5) << format_position(pos);
     EXPECT_NEAR(values[0], values[2], 1e-5) << format_position(pos);
+  }
+}
+
+// TreeStrap-style labels: each interior position a scalar search valued exactly, the root
+// player to move there, is worth what a search of its own to the same depth finds. (Paranoid
+// comes back to the root player after every opponent: two players, so that depth 3 reaches it.)
+TEST(AlphaBeta, LabelledInteriorPositionsHoldTheirOwnSearchValue) {
+  Variants two;
+  two.set(Variant::kTwoPlayers);
+  for (AbAlgorithm algo : {AbAlgorithm::kParanoid, AbAlgorithm::kBestReply}) {
+    size_t labelled = 0;
+    for (const Position& pos : random_positions(algo == AbAlgorithm::kParanoid ? two : Variants{}, 3, 21)) {
+      AlphaBetaOptions o = small_search(algo, true);
+      o.max_depth = 3;
+      EXPECT_TRUE(AlphaBetaSearch(o).search(pos).labelled.empty()) << "labels only when asked";
+      o.label_interior = true;
+      const AlphaBetaResult r = AlphaBetaSearch(o).search(pos);
+      std::set<std::string> seen;
+      for (const LabelledPosition& l : r.labelled) {
+        const std::string text = format_position(l.position);
+        EXPECT_TRUE(seen.insert(text).second) << "twice: " << text;
+        EXPECT_NE(text, format_position(pos)) << "the root is not an interior position";
+        EXPECT_EQ(l.position.to_move, pos.to_move) << text;
+        EXPECT_GE(l.depth, 1);
+        EXPECT_LT(l.depth, o.max_depth);
+        AlphaBetaOptions own = small_search(algo, false);
+        own.max_depth = l.depth;
+        const AlphaBetaResult again = AlphaBetaSearch(own).search(l.position);
+        if (again.root_moves == 1) continue;  // a forced move: the search returns it unsearched
+        EXPECT_NEAR(again.value, l.value, 1e-5) << ab_algorithm_name(algo) << " " << text << " at depth " << l.depth;
+      }
+      labelled += r.labelled.size();
+    }
+    EXPECT_GT(labelled, 0u) << ab_algorithm_name(algo);
   }
 }
 
