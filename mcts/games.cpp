@@ -1,6 +1,7 @@
 #include "mcts/games.h"
 
 #include <algorithm>
+#include <memory>
 #include <stdexcept>
 
 #include "env/djambi/game.h"
@@ -58,6 +59,16 @@ LearnedEvalFeatures learned_eval_features_of(const std::string& game_name, const
       return std::count_if(pos.board.begin(), pos.board.end(), is_living);
     };
     return living(after) < living(before);  // a kill leaves a corpse where a living piece was
+  };
+  // One search for every call: its static evaluation keeps nothing between calls.
+  auto search = std::make_shared<const AlphaBetaSearch>([] {
+    AlphaBetaOptions o;
+    o.tt_log2 = 0;
+    return o;
+  }());
+  f.hand_written_share = [search](const GameState& state) {
+    const Position& pos = dynamic_cast<const DjambiState&>(state).position();
+    return search->evaluate(pos, 0)[pos.to_move];
   };
   f.player_spec = [](const std::string& path, const std::string& options) {
     std::string spec = "ab";

@@ -98,6 +98,17 @@ def main(run_dir):
         ax.legend()
         ax.grid(alpha=0.3)
         fig.savefig(os.path.join(out, "evaluation.png"), dpi=120, bbox_inches="tight")
+    measured = [r for r in records if "heldout_loss" in r]
+    if measured:  # the learned evaluation against its held-out set (evaluation.heldout)
+        fig, ax = plt.subplots(figsize=(8, 4.5))
+        xs = [r["step"] for r in measured]
+        ax.plot(xs, [r["heldout_loss"] for r in measured], marker="o", label="learned evaluation")
+        ax.plot(xs, [r["heldout_hand_written_loss"] for r in measured], linestyle="--", label="hand-written evaluation")
+        ax.set_xlabel("learner step")
+        ax.set_ylabel(f"loss against the deep searches of {measured[-1]['heldout_positions']} positions")
+        ax.legend()
+        ax.grid(alpha=0.3)
+        fig.savefig(os.path.join(out, "heldout.png"), dpi=120, bbox_inches="tight")
     print(f"plots written to {out}")
 
 

@@ -361,6 +361,8 @@ const std::vector<Key>& keys() {
                          "player specs (mcts/player.h): random, greedy, mcts:sims=N, az:PATH.djp,sims=N",
                          check_player_spec,
                          "Opponents as player specs, e.g. [random, greedy, \"mcts:sims=200\"]."));
+    t.push_back(text_key(DJ_KEY(evaluation, heldout), "", "a held-out set's path, or empty", [](const std::string&) {},
+                         "The learned evaluation's held-out set (scripts/heldout_set.py, train/heldout_set.h): at every checkpoint, metrics.jsonl gets heldout_loss, the evaluation's loss against its deep searches' shares, beside heldout_hand_written_loss, the hand-written evaluation's. Empty = none; selfplay.player ab only."));
     // run
     t.push_back(int_key(DJ_KEY(run, checkpoint_every_steps), 500, 1, 1000000000,
                         "Write a checkpoint every this many learner steps."));
@@ -741,6 +743,8 @@ void check_cross(const TrainConfig& c) {
     throw Problem{"selfplay.teacher", "set, but selfplay.player ab takes its targets from its own search (ab.lambda)"};
   if (c.selfplay.player == "ab" && c.selfplay.heuristic_value > 0)
     throw Problem{"selfplay.heuristic_value", "above 0, but selfplay.player ab takes its targets from the search (ab.lambda)"};
+  if (c.selfplay.player != "ab" && !c.evaluation.heldout.empty())
+    throw Problem{"evaluation.heldout", "set, but a held-out set measures the learned evaluation (selfplay.player: ab)"};
   for (const auto& spec : c.selfplay.imitate)
     if (std::find(c.selfplay.opponents.begin(), c.selfplay.opponents.end(), spec) == c.selfplay.opponents.end())
       throw Problem{"selfplay.imitate", "'" + spec + "' is not one of selfplay.opponents"};

@@ -117,6 +117,7 @@ struct TrainConfig {
     int games = 0;
     int sims = 0;
     std::vector<std::string> opponents;  // player specs (mcts/player.h)
+    std::string heldout;                 // the learned evaluation's held-out set ("" = none)
   };
   struct Run {
     int checkpoint_every_steps = 0;

@@ -6,7 +6,9 @@
 // as players/generation-STEP.dje, which self-play's players load from the next round on (the
 // hand-written evaluation before the first, and until ab.teacher_steps); each generation's
 // bundle is kept, for measuring the run's curve afterwards.
+#include <algorithm>
 #include <chrono>
+#include <optional>
 #include <stdexcept>
 
 #include "env/games.h"
@@ -14,6 +16,7 @@
 #include "nets/accumulator_checkpoint.h"
 #include "nets/device.h"
 #include "train/actors/actor_messages.h"
+#include "train/heldout_set.h"
 #include "train/learned_eval_learner.h"
 #include "train/learned_eval_samples.h"
 #include "train/learned_eval_selfplay.h"
@@ -53,6 +56,26 @@ class LearnedEvalModel final : public TrainedModel {
       model->out->weight.zero_();
     }
     learner_ = std::make_unique<LearnedEvalLearner>(std::move(model), s, device_);
+    if (!config_.evaluation.heldout.empty())
+      heldout_ = read_heldout_set(config_.evaluation.heldout, *game_, features_);
+  }
+
+  nlohmann::json checkpoint_metrics() override {
+    if (!heldout_) return nlohmann::json::object();
+    // In batches, so that the features of a large set are never all on the device at once.
+    constexpr size_t kBatch = 4096;
+    std::vector<float> predicted;
+    predicted.reserve(heldout_->samples.size());
+    for (size_t first = 0; first < heldout_->samples.size(); first += kBatch) {
+      std::vector<const Sample*> batch;
+      for (size_t i = first; i < std::min(first + kBatch, heldout_->samples.size()); ++i)
+        batch.push_back(&heldout_->samples[i]);
+      const torch::Tensor own = learner_->shares(batch).select(1, 0).to(torch::kCPU).contiguous();
+      predicted.insert(predicted.end(), own.data_ptr<float>(), own.data_ptr<float>() + own.numel());
+    }
+    return {{"heldout_loss", heldout_loss(*heldout_, predicted)},
+            {"heldout_hand_written_loss", heldout_->hand_written_loss},
+            {"heldout_positions", heldout_->samples.size()}};
   }
 
   SampleShape sample_shape() const override {
@@ -152,6 +175,7 @@ class LearnedEvalModel final : public TrainedModel {
   LearnedEvalFeatures features_;
   torch::Device device_;
   std::unique_ptr<LearnedEvalLearner> learner_;
+  std::optional<HeldOutSet> heldout_;  // evaluation.heldout, read before the run starts
   std::unique_ptr<LearnedEvalSelfPlay> selfplay_;  // self-play in this process, or
   std::unique_ptr<ActorPool> actors_;              // on mpirun's actor ranks
   std::string bundle_;              // of the newest generation ("" before the first)

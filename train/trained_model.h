@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "env/io/notices.h"
 #include "train/actors/actor_pool.h"
 #include "train/arena/evaluation.h"
@@ -42,6 +44,9 @@ class TrainedModel {
   virtual ActorSearchStats search_stats() const = 0;
   virtual long long weights_version() const = 0;
   virtual std::vector<ActorThroughput> throughput() const = 0;
+  // Figures of the model as it is now, measured at each checkpoint and merged into that step's
+  // metrics record (the learned evaluation's losses on its held-out set); none by default.
+  virtual nlohmann::json checkpoint_metrics() { return nlohmann::json::object(); }
   // The player evaluation games seat: the model as it is now.
   virtual PlayerMaker candidate() = 0;
   // Writes the model as a player into the run's players/ and returns its path; `checkpoint` is

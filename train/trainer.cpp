@@ -253,10 +253,12 @@ void Trainer::learn_one_step() {
   record["cache_hit_rate"] = model_->search_stats().cache_hit_rate();
   record["actor_weights_step"] = model_->weights_version();
   record["actors"] = actor_records();
+  const bool checkpoint_step = config_.run.checkpoint_every_steps > 0 && step % config_.run.checkpoint_every_steps == 0;
+  if (checkpoint_step) record.update(model_->checkpoint_metrics());
   // The record goes before the checkpoint of its step: a checkpoint never holds a step that
   // metrics.jsonl lacks.
   metrics_.append(record.dump() + "\n");
-  if (config_.run.checkpoint_every_steps > 0 && step % config_.run.checkpoint_every_steps == 0) checkpoint();
+  if (checkpoint_step) checkpoint();
 }
 
 json Trainer::actor_records() const {
