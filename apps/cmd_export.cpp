@@ -1,13 +1,36 @@
 // export: a training checkpoint as a self-contained player bundle, or a bundle again with other
 // default search settings; a learned evaluation's checkpoint as its .dje bundle. The network
 // library runs it (apps/network/export.cpp).
+#include <filesystem>
 #include <memory>
+#include <string>
 
 #include "apps/cli_common.h"
 #include "apps/commands.h"
 #include "apps/network_library.h"
+#include "env/io/number_text.h"
+#include "mcts/search_config.h"
 
 namespace djambi::cli {
+
+namespace {
+
+// What needs no network is checked before the network library is loaded: bad options are
+// answered at once.
+void check_export_options(const ExportOptions& o) {
+  if (o.sims < 1 || o.sims > kMaxSimulations)
+    throw UsageError("--sims must be in [1, " + std::to_string(kMaxSimulations) + "], got " + std::to_string(o.sims));
+  // NaN fails both comparisons: written with !, so that it is refused too.
+  if (!(o.c_puct >= 0 && o.c_puct <= kMaxCPuct))
+    throw UsageError("--cpuct must be a number in [0, " + shortest_text(kMaxCPuct) + "], got " + shortest_text(o.c_puct));
+  if (std::filesystem::is_directory(o.out))
+    throw UsageError("--out '" + o.out + "' is a directory; the bundle is one file, e.g. NAME.djp");
+  check_directory_path("--out", o.out, true);
+  if (std::filesystem::exists(o.out) && !o.force)
+    throw UsageError("'" + o.out + "' already exists; pass --force to replace it");
+}
+
+}  // namespace
 
 void register_export_command(CLI::App& app) {
   auto o = std::make_shared<ExportOptions>();
@@ -24,7 +47,10 @@ void register_export_command(CLI::App& app) {
                   "checkpoint was trained with, else the game's own returns)");
   cmd->add_option("--draw-value", o->draw_value, "The winner reward's value of a draw, in [-1, 1] (default: the checkpoint's, else 0)");
   cmd->add_flag("--force", o->force, "Replace an existing file");
-  cmd->callback([o] { network_side().export_bundle(*o); });
+  cmd->callback([o] {
+    check_export_options(*o);
+    network_side().export_bundle(*o);
+  });
 }
 
 }  // namespace djambi::cli

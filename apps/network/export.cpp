@@ -2,14 +2,12 @@
 // again with other default search settings; a learned evaluation's checkpoint as its .dje
 // bundle (docs/LEARNED_EVAL.md).
 #include <cstdio>
-#include <filesystem>
 #include <map>
 #include <memory>
 #include <optional>
 
 #include "apps/cli_common.h"
 #include "apps/network/commands.h"
-#include "env/io/number_text.h"
 #include "mcts/eval_bundle.h"
 #include "nets/accumulator_checkpoint.h"
 #include "nets/bundle.h"
@@ -40,17 +38,8 @@ void export_learned_eval(const ExportOptions& o) {
 
 }  // namespace
 
+// The options were checked before the library was loaded (apps/cmd_export.cpp).
 void run_export(const ExportOptions& o) {
-  if (o.sims < 1 || o.sims > kMaxSimulations)
-    throw UsageError("--sims must be in [1, " + std::to_string(kMaxSimulations) + "], got " + std::to_string(o.sims));
-  // NaN fails both comparisons: written with !, so that it is refused too.
-  if (!(o.c_puct >= 0 && o.c_puct <= kMaxCPuct))
-    throw UsageError("--cpuct must be a number in [0, " + shortest_text(kMaxCPuct) + "], got " + shortest_text(o.c_puct));
-  if (std::filesystem::is_directory(o.out))
-    throw UsageError("--out '" + o.out + "' is a directory; the bundle is one file, e.g. NAME.djp");
-  check_directory_path("--out", o.out, true);
-  if (std::filesystem::exists(o.out) && !o.force)
-    throw UsageError("'" + o.out + "' already exists; pass --force to replace it");
   if (is_accumulator_checkpoint(o.checkpoint)) return export_learned_eval(o);
   LoadedCheckpoint loaded;
   try {
