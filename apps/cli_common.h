@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -35,6 +36,14 @@ void apply_option_rules(CLI::App& app);
 // `path` (the value of `option`) is a directory the command creates or writes into, or with
 // `file` a file it creates: UsageError, a sentence, when a directory on the way is an existing file.
 void check_directory_path(const std::string& option, const std::string& path, bool file = false);
+// A list option's default as the help shows it: its values separated by spaces, followed by
+// CLI11's "..." (CLI11 alone would write "[a,b]"; the binary's help has always shown "a b").
+template <typename T>
+std::string list_default(const std::vector<T>& values) {
+  std::ostringstream out;
+  for (size_t i = 0; i < values.size(); ++i) out << (i ? " " : "") << values[i];
+  return out.str();
+}
 Variants variants_from(const std::vector<std::string>& names);
 Position read_position(const std::string& text, const std::vector<std::string>& variant_names);
 // `pattern` through strftime with the local time now ("runs/arena-%Y%m%d-%H%M%S").

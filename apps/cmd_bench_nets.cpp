@@ -12,8 +12,8 @@ void register_bench_nets_command(CLI::App* bench) {
   auto o = std::make_shared<BenchNetsOptions>();
   auto* cmd = bench->add_subcommand("nets", "Network positions/s: raw forward and through each evaluator");
   cmd->footer("Example: djambi bench nets --preset default --batch 64 --seconds 2");
-  cmd->add_option("--preset", o->presets, "Network presets")->capture_default_str();
-  cmd->add_option("--batch", o->batches, "Batch sizes")->capture_default_str();
+  cmd->add_option("--preset", o->presets, "Network presets")->default_str(list_default(o->presets));
+  cmd->add_option("--batch", o->batches, "Batch sizes")->default_str(list_default(o->batches));
   cmd->add_option("--seconds", o->seconds, "Time per measurement")->capture_default_str();
   cmd->add_option("--threads", o->threads, "LibTorch intra-op threads")->capture_default_str();
   cmd->add_flag("--json", o->json, "Print one JSON array");

@@ -110,11 +110,11 @@ void register_bench_search_command(CLI::App* bench) {
   search->footer("Example: djambi bench search --algo brs --seconds 0.05,1 --positions 8 [--eval NAME.dje]");
   search->add_option("--algo", o->algorithms, "Algorithms (brs, paranoid, maxn)")
       ->delimiter(',')
-      ->capture_default_str();
+      ->default_str(list_default(o->algorithms));
   search->add_option("--seconds", o->budgets, "Time budgets per decision")
       ->delimiter(',')
       ->check(CLI::PositiveNumber)
-      ->capture_default_str();
+      ->default_str(list_default(o->budgets));
   search->add_option("--positions", o->positions, "Middle-game positions")
       ->check(CLI::Range(1, 1000))
       ->capture_default_str();
