@@ -63,7 +63,10 @@ FinishedGame LearnedEvalSelfPlay::play_game(uint64_t seed) const {
   std::unordered_map<uint64_t, size_t> sampled;  // position hash: its index in `pending`
   const auto keep = [&](const GameState& s, float value, int depth) {
     Pending p{encode_learned_eval_sample(s, features_, value), s.current_player(), depth};
-    if (!settings_.interior_samples) return pending.push_back(std::move(p));
+    if (!settings_.interior_samples) {
+      pending.push_back(std::move(p));
+      return;
+    }
     const auto [it, added] = sampled.try_emplace(s.hash(), pending.size());
     if (added)
       pending.push_back(std::move(p));
