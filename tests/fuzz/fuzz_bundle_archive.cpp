@@ -9,8 +9,10 @@
 #include <fuzzer/FuzzedDataProvider.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
+#include <limits>
 #include <map>
 #include <string>
 
@@ -31,10 +33,13 @@ constexpr int NetConfig::*kSizes[] = {&NetConfig::input_channels, &NetConfig::bo
                                       &NetConfig::blocks,         &NetConfig::policy_channels, &NetConfig::value_channels,
                                       &NetConfig::value_hidden};
 
-// A size near the real one, or one of the kinds a crafted file claims.
-int claimed_size(FuzzedDataProvider& in, int real) {
+// A size near the one claimed so far (the real one at first), or one of the kinds a crafted
+// file claims. Near an earlier extreme claim the sum saturates: it must not overflow.
+int claimed_size(FuzzedDataProvider& in, int claimed) {
   switch (in.ConsumeIntegralInRange<int>(0, 4)) {
-    case 0: return real + in.ConsumeIntegralInRange<int>(-2, 2);
+    case 0:
+      return static_cast<int>(std::clamp<int64_t>(int64_t{claimed} + in.ConsumeIntegralInRange<int>(-2, 2),
+                                                  std::numeric_limits<int>::min(), std::numeric_limits<int>::max()));
     case 1: return 0;
     case 2: return -static_cast<int>(in.ConsumeIntegral<uint16_t>());
     case 3: return 1 << in.ConsumeIntegralInRange<int>(10, 30);
