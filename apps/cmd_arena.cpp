@@ -1,6 +1,7 @@
 // arena: a tournament between any players, every distinct seating in turn, games in parallel;
-// or a match format (1v3, 3v1, 2v2) or a cross-play table of N players. Prints a table and
-// saves every game record and a JSON summary.
+// or a match format (1v3, 3v1, 2v2), a cross-play table of N players or a pool of N players in
+// mixed tables (a rating ladder). Prints a table and saves every game record and a JSON summary.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -18,6 +19,7 @@
 #include "env/threads/thread_start.h"
 #include "train/arena/arena.h"
 #include "train/arena/cross_play.h"
+#include "train/arena/pool.h"
 
 namespace djambi::cli {
 
@@ -35,14 +37,16 @@ struct ArenaOptions {
   std::string out;
 };
 
+nlohmann::json entrant_json(const ArenaEntrant& e) {
+  const auto [low, high] = wilson_interval(e.wins, e.seats);
+  return {{"spec", e.spec}, {"games", e.seats}, {"wins", e.wins}, {"draws", e.draws},
+          {"win_rate", e.win_rate()}, {"win_rate_low", low}, {"win_rate_high", high},
+          {"mean_rank", e.mean_rank()}, {"rating", e.rating}};
+}
+
 nlohmann::json summary_json(const ArenaOptions& o, const ArenaResult& r, double seconds) {
   nlohmann::json entrants = nlohmann::json::array();
-  for (const ArenaEntrant& e : r.entrants) {
-    const auto [low, high] = wilson_interval(e.wins, e.seats);
-    entrants.push_back({{"spec", e.spec}, {"games", e.seats}, {"wins", e.wins}, {"draws", e.draws},
-                        {"win_rate", e.win_rate()}, {"win_rate_low", low}, {"win_rate_high", high},
-                        {"mean_rank", e.mean_rank()}, {"rating", e.rating}});
-  }
+  for (const ArenaEntrant& e : r.entrants) entrants.push_back(entrant_json(e));
   return {{"format", o.format}, {"game", o.game},       {"variants", o.variants},  {"seats", o.players},       {"games", o.games},
           {"max_turns", o.max_turns}, {"seed", o.seed},      {"unfinished", r.unfinished}, {"seconds", seconds},
           {"entrants", entrants}};
@@ -163,6 +167,56 @@ void play_cross_table(const ArenaOptions& o, std::shared_ptr<const Game> game, c
   std::printf("%zu games in %.0f s; records and summary.json in %s\n", total, seconds, o.out.c_str());
 }
 
+// The pool's players from the highest rating down, each rating with its bootstrap interval.
+std::vector<size_t> by_rating(const PoolResult& r) {
+  std::vector<size_t> order(r.arena.entrants.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return r.arena.entrants[a].rating > r.arena.entrants[b].rating; });
+  return order;
+}
+
+nlohmann::json pool_json(const ArenaOptions& o, const PoolResult& r, double seconds) {
+  nlohmann::json players = nlohmann::json::array();
+  for (size_t i : by_rating(r)) {
+    nlohmann::json entry = entrant_json(r.arena.entrants[i]);
+    entry["rating_low"] = r.rating_interval[i].first;
+    entry["rating_high"] = r.rating_interval[i].second;
+    players.push_back(entry);
+  }
+  return {{"format", "pool"}, {"game", o.game}, {"variants", o.variants}, {"games", o.games},
+          {"max_turns", o.max_turns}, {"seed", o.seed}, {"unfinished", r.arena.unfinished},
+          {"seconds", seconds}, {"players", players}};
+}
+
+void print_pool(const PoolResult& r) {
+  std::printf("%-4s %-40s %6s %6s %6s %10s %7s %16s\n", "", "player", "games", "wins", "draws", "mean rank", "rating",
+              "(95% interval)");
+  int place = 0;
+  for (size_t i : by_rating(r)) {
+    const ArenaEntrant& e = r.arena.entrants[i];
+    std::printf("%-4d %-40s %6d %6d %6d %10.2f %+7.0f [%+6.0f, %+6.0f]\n", ++place, e.spec.c_str(), e.seats, e.wins,
+                e.draws, e.mean_rank(), e.rating, r.rating_interval[i].first, r.rating_interval[i].second);
+  }
+}
+
+// A pool of different players in mixed tables, rated together: the rating ladder.
+void play_pool(const ArenaOptions& o, std::shared_ptr<const Game> game, const std::vector<std::string>& specs,
+               const PlayerFactory& factory, const std::function<void(const ArenaGame&)>& save_record) {
+  const auto start = std::chrono::steady_clock::now();
+  PoolSettings settings;
+  settings.specs = specs;
+  settings.match = match_settings(o);
+  const PoolResult result = play_with_progress("pool games", static_cast<uint64_t>(o.games), save_record, [&](auto on_game) {
+    return run_pool(game, factory, settings, [&](int, const ArenaGame& g) { on_game(g); });
+  });
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  write_file_atomically(o.out + "/summary.json", pool_json(o, result, seconds).dump(2) + "\n");
+  print_pool(result);
+  std::printf("%d games in %.0f s (%d stopped at %d turns); records and summary.json in %s\n", o.games, seconds,
+              result.arena.unfinished, o.max_turns, o.out.c_str());
+}
+
 void run_arena_command(ArenaOptions o, bool parallel_given) {
   std::vector<std::string> specs;
   for (const std::string& list : o.players) {
@@ -173,7 +227,7 @@ void run_arena_command(ArenaOptions o, bool parallel_given) {
     }
   }
   auto game = game_from(o.game, o.variants);
-  if (o.format != "cross") specs = seats_of_format(o.format, specs, game->num_players());
+  if (o.format != "cross" && o.format != "pool") specs = seats_of_format(o.format, specs, game->num_players());
   // Each game's result is kept until the summary: a bound keeps that memory small.
   constexpr int kMaxGames = 1000000;
   if (o.games < 1 || o.games > kMaxGames)
@@ -205,6 +259,10 @@ void run_arena_command(ArenaOptions o, bool parallel_given) {
     play_cross_table(o, game, specs, factory, save_record);
     return;
   }
+  if (o.format == "pool") {
+    play_pool(o, game, specs, factory, save_record);
+    return;
+  }
   const auto start = std::chrono::steady_clock::now();
   ArenaSettings settings = match_settings(o);
   settings.seat_specs = specs;
@@ -230,12 +288,13 @@ void register_arena_command(CLI::App& app) {
       "  djambi arena --players az:a.djp,time=0.1 --players az:b.djp,time=0.1 --players random,random\n"
       "  djambi arena --format 1v3 --players ab --players greedy --games 40\n"
       "  djambi arena --format cross --players ab --players greedy --players mcts --players random\n"
+      "  djambi arena --format pool --players random --players greedy --players mcts --players ab --players ab,time=1 --games 40\n"
       "Player specs: docs/PLAYERS.md. Ratings: Plackett-Luce on the Elo scale (docs/ARENA.md).");
   cmd->add_option("--players", o->players, "Player specs, one per seat, comma-separated (repeatable)")->required();
   cmd->add_option("--format", o->format,
                   "seats: one spec per seat; 1v3, 3v1, 2v2: two players, the first alone, three times or twice; "
-                  "cross: every ordered pair of N players in 1v3")
-      ->check(CLI::IsMember({"seats", "1v3", "3v1", "2v2", "cross"}))
+                  "cross: every ordered pair of N players in 1v3; pool: N players in mixed tables, rated together")
+      ->check(CLI::IsMember({"seats", "1v3", "3v1", "2v2", "cross", "pool"}))
       ->capture_default_str();
   cmd->add_option("--games", o->games, "Games to play (cross: of each ordered pair)")->capture_default_str();
   auto* parallel = cmd->add_option("--parallel", o->parallel, "Games at once (default: one per core)");

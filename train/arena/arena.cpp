@@ -45,19 +45,33 @@ ArenaResult run_arena(std::shared_ptr<const Game> game, const PlayerFactory& fac
     throw std::invalid_argument(game->name() + " has " + std::to_string(players) + " seats: give " +
                                 std::to_string(players) + " player specs, not " +
                                 std::to_string(settings.seat_specs.size()));
-  if (settings.games < 1) throw std::invalid_argument("the arena needs at least one game");
-
-  ArenaResult result;
+  std::vector<std::string> entrants;
   std::vector<int> entrant_of_spec;  // by position in seat_specs
   for (const std::string& spec : settings.seat_specs) {
+    const auto it = std::find(entrants.begin(), entrants.end(), spec);
+    entrant_of_spec.push_back(static_cast<int>(it - entrants.begin()));
+    if (it == entrants.end()) entrants.push_back(spec);
+  }
+  return run_seated_games(std::move(game), factory, entrants, arena_seatings(entrant_of_spec), settings, on_game);
+}
+
+ArenaResult run_seated_games(std::shared_ptr<const Game> game, const PlayerFactory& factory,
+                             const std::vector<std::string>& entrants, const std::vector<std::vector<int>>& seatings,
+                             const ArenaSettings& settings, const ArenaGameCallback& on_game) {
+  const int players = game->num_players();
+  if (settings.games < 1) throw std::invalid_argument("the arena needs at least one game");
+  if (seatings.empty()) throw std::invalid_argument("the arena needs at least one seating");
+  for (const std::vector<int>& seating : seatings)
+    if (static_cast<int>(seating.size()) != players ||
+        std::any_of(seating.begin(), seating.end(), [&](int e) { return e < 0 || e >= static_cast<int>(entrants.size()); }))
+      throw std::invalid_argument("a seating of the arena does not seat " + std::to_string(players) + " of its entrants");
+
+  ArenaResult result;
+  for (const std::string& spec : entrants) {
     factory.create(spec, game, 0);  // a bad spec fails here, before any game
-    int e = 0;
-    while (e < static_cast<int>(result.entrants.size()) && result.entrants[static_cast<size_t>(e)].spec != spec) ++e;
-    if (e == static_cast<int>(result.entrants.size())) result.entrants.push_back({spec});
-    entrant_of_spec.push_back(e);
+    result.entrants.push_back({spec});
   }
   result.games.resize(static_cast<size_t>(settings.games));
-  const std::vector<std::vector<int>> seatings = arena_seatings(entrant_of_spec);
 
   // The games on TBB's workers, `parallel` at a time. Each game is isolated: a thread waiting in
   // a player's own parallel loop (a batched search) takes no other game meanwhile, which would

@@ -51,10 +51,17 @@ struct ArenaResult {
 // is played in seating g modulo the list's size.
 std::vector<std::vector<int>> arena_seatings(const std::vector<int>& entrant_of_seat);
 
+// Plays games between `entrants` (distinct specs; a bad one is refused before any game) with
+// game g seated as seatings[g % seatings.size()] (the entrant of every seat). The settings'
+// seat_specs are not read. The tournament formats below are made of it.
+using ArenaGameCallback = std::function<void(int game_index, const ArenaGame& game)>;
+ArenaResult run_seated_games(std::shared_ptr<const Game> game, const PlayerFactory& factory,
+                             const std::vector<std::string>& entrants, const std::vector<std::vector<int>>& seatings,
+                             const ArenaSettings& settings, const ArenaGameCallback& on_game = {});
+
 // Plays the tournament. `on_game` (if set) is called after each game, from the worker that
 // played it, one call at a time, in the order games finish. Throws std::invalid_argument for a
 // bad spec (checked before any game starts).
-using ArenaGameCallback = std::function<void(int game_index, const ArenaGame& game)>;
 ArenaResult run_arena(std::shared_ptr<const Game> game, const PlayerFactory& factory, const ArenaSettings& settings,
                       const ArenaGameCallback& on_game = {});
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <random>
 
 namespace djambi {
 
@@ -67,6 +68,27 @@ std::vector<double> fit_plackett_luce(int num_entrants, const std::vector<Ranked
   const double mean = n ? std::accumulate(rating.begin(), rating.end(), 0.0) / static_cast<double>(n) : 0.0;
   for (double& r : rating) r -= mean;
   return rating;
+}
+
+std::vector<std::pair<double, double>> plackett_luce_intervals(int num_entrants, const std::vector<RankedGame>& games,
+                                                               int resamples, uint64_t seed) {
+  const size_t n = static_cast<size_t>(num_entrants);
+  std::vector<std::vector<double>> refits(n);  // by entrant, one rating a resample
+  std::mt19937_64 rng(seed);
+  std::uniform_int_distribution<size_t> pick(0, games.empty() ? 0 : games.size() - 1);
+  std::vector<RankedGame> resampled(games.size());
+  for (int r = 0; r < resamples; ++r) {
+    for (RankedGame& g : resampled) g = games[pick(rng)];
+    const std::vector<double> rating = fit_plackett_luce(num_entrants, resampled);
+    for (size_t i = 0; i < n; ++i) refits[i].push_back(rating[i]);
+  }
+  std::vector<std::pair<double, double>> out(n, {0.0, 0.0});
+  for (size_t i = 0; i < n && resamples > 0; ++i) {
+    std::sort(refits[i].begin(), refits[i].end());
+    const auto at = [&](double q) { return refits[i][static_cast<size_t>(std::lround(q * (resamples - 1)))]; };
+    out[i] = {at(0.025), at(0.975)};
+  }
+  return out;
 }
 
 }  // namespace djambi
