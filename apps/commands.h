@@ -15,6 +15,7 @@ void register_replay_command(CLI::App& app);
 void register_analyze_command(CLI::App& app);
 void register_analyze_game_command(CLI::App& app);
 void register_serve_command(CLI::App& app);
+void register_heldout_command(CLI::App& app);
 void register_bench_nets_command(CLI::App* bench);
 void register_bench_mcts_command(CLI::App* bench);
 void register_bench_search_command(CLI::App* bench);

@@ -20,6 +20,7 @@ int main(int argc, char** argv) {
   djambi::cli::register_replay_command(app);
   djambi::cli::register_analyze_command(app);
   djambi::cli::register_analyze_game_command(app);
+  djambi::cli::register_heldout_command(app);
 #ifdef DJAMBI_WITH_SERVE
   djambi::cli::register_serve_command(app);
 #endif

@@ -10,6 +10,7 @@
 #include "mcts/djambi/greedy.h"
 #include "mcts/djambi/learned_eval.h"
 #include "mcts/djambi/quiescent_eval.h"
+#include "mcts/learned_eval_share.h"
 #include "mcts/player.h"
 
 namespace djambi {
@@ -77,6 +78,20 @@ LearnedEvalFeatures learned_eval_features_of(const std::string& game_name, const
     return spec;
   };
   return f;
+}
+
+PositionShare learned_eval_share(const std::string& path, const Game& game) {
+  if (game.name() != kDjambi) throw std::invalid_argument(game.name() + " has no learned evaluation");
+  std::shared_ptr<const AccumulatorNet> net;
+  try {
+    net = load_learned_eval(path, dynamic_cast<const DjambiGame&>(game).variants());
+  } catch (const std::runtime_error& e) {
+    throw std::invalid_argument(e.what());
+  }
+  return [net](const GameState& state) {
+    const Position& pos = dynamic_cast<const DjambiState&>(state).position();
+    return learned_eval_shares(*net, pos)[pos.to_move];
+  };
 }
 
 void add_game_players(PlayerFactory& factory) {

@@ -42,7 +42,7 @@ struct LearnedEvalFeatures {
   std::function<bool(const GameState& before, const GameState& after)> kills;
   // The share of the player to act in `state` (a running game at a turn start) by the game's
   // hand-written evaluation, as the alpha-beta search values a leaf with it: what a learned
-  // evaluation is measured against (train/heldout_set.h).
+  // evaluation is measured against (train/arena/heldout_set.h).
   std::function<float(const GameState& state)> hand_written_share;
   // The `ab` player's spec with the learned evaluation of the bundle `path` and `options`
   // ("nodes=2000", ...), or the hand-written evaluation when `path` is empty.

@@ -9,7 +9,7 @@ costs one search). Deterministic from --seed: node budgets, not time, and seeded
 
 Searches of 200,000 nodes take about 0.2 s each, as ab's at 0.2 s a decision: 20,000 positions
 take about half an hour with both cores (--workers 2). The file is written whole at the end,
-atomically (a temporary file renamed), and train/heldout_set.h reads it.
+atomically (a temporary file renamed), and train/arena/heldout_set.h reads it.
 """
 import argparse
 import multiprocessing

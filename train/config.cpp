@@ -362,7 +362,7 @@ const std::vector<Key>& keys() {
                          check_player_spec,
                          "Opponents as player specs, e.g. [random, greedy, \"mcts:sims=200\"]."));
     t.push_back(text_key(DJ_KEY(evaluation, heldout), "", "a held-out set's path, or empty", [](const std::string&) {},
-                         "The learned evaluation's held-out set (scripts/heldout_set.py, train/heldout_set.h): at every checkpoint, metrics.jsonl gets heldout_loss, the evaluation's loss against its deep searches' shares, beside heldout_hand_written_loss, the hand-written evaluation's. Empty = none; selfplay.player ab only."));
+                         "The learned evaluation's held-out set (scripts/heldout_set.py, train/arena/heldout_set.h): at every checkpoint, metrics.jsonl gets heldout_loss, the evaluation's loss against its deep searches' shares, beside heldout_hand_written_loss, the hand-written evaluation's. Empty = none; selfplay.player ab only."));
     // run
     t.push_back(int_key(DJ_KEY(run, checkpoint_every_steps), 500, 1, 1000000000,
                         "Write a checkpoint every this many learner steps."));

@@ -16,7 +16,7 @@
 #include "nets/accumulator_checkpoint.h"
 #include "nets/device.h"
 #include "train/actors/actor_messages.h"
-#include "train/heldout_set.h"
+#include "train/arena/heldout_set.h"
 #include "train/learned_eval_learner.h"
 #include "train/learned_eval_samples.h"
 #include "train/learned_eval_selfplay.h"
@@ -56,8 +56,11 @@ class LearnedEvalModel final : public TrainedModel {
       model->out->weight.zero_();
     }
     learner_ = std::make_unique<LearnedEvalLearner>(std::move(model), s, device_);
-    if (!config_.evaluation.heldout.empty())
+    if (!config_.evaluation.heldout.empty()) {
       heldout_ = read_heldout_set(config_.evaluation.heldout, *game_, features_);
+      for (size_t i = 0; i < heldout_->positions.size(); ++i)
+        heldout_samples_.push_back(encode_learned_eval_sample(*heldout_->positions[i], features_, heldout_->labels[i]));
+    }
   }
 
   nlohmann::json checkpoint_metrics() override {
@@ -65,17 +68,17 @@ class LearnedEvalModel final : public TrainedModel {
     // In batches, so that the features of a large set are never all on the device at once.
     constexpr size_t kBatch = 4096;
     std::vector<float> predicted;
-    predicted.reserve(heldout_->samples.size());
-    for (size_t first = 0; first < heldout_->samples.size(); first += kBatch) {
+    predicted.reserve(heldout_samples_.size());
+    for (size_t first = 0; first < heldout_samples_.size(); first += kBatch) {
       std::vector<const Sample*> batch;
-      for (size_t i = first; i < std::min(first + kBatch, heldout_->samples.size()); ++i)
-        batch.push_back(&heldout_->samples[i]);
+      for (size_t i = first; i < std::min(first + kBatch, heldout_samples_.size()); ++i)
+        batch.push_back(&heldout_samples_[i]);
       const torch::Tensor own = learner_->shares(batch).select(1, 0).to(torch::kCPU).contiguous();
       predicted.insert(predicted.end(), own.data_ptr<float>(), own.data_ptr<float>() + own.numel());
     }
     return {{"heldout_loss", heldout_loss(*heldout_, predicted)},
             {"heldout_hand_written_loss", heldout_->hand_written_loss},
-            {"heldout_positions", heldout_->samples.size()}};
+            {"heldout_positions", heldout_samples_.size()}};
   }
 
   SampleShape sample_shape() const override {
@@ -176,6 +179,7 @@ class LearnedEvalModel final : public TrainedModel {
   torch::Device device_;
   std::unique_ptr<LearnedEvalLearner> learner_;
   std::optional<HeldOutSet> heldout_;  // evaluation.heldout, read before the run starts
+  std::vector<Sample> heldout_samples_;  // its positions as the learner reads them, labelled
   std::unique_ptr<LearnedEvalSelfPlay> selfplay_;  // self-play in this process, or
   std::unique_ptr<ActorPool> actors_;              // on mpirun's actor ranks
   std::string bundle_;              // of the newest generation ("" before the first)

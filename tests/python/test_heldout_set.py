@@ -1,4 +1,4 @@
-"""scripts/heldout_set.py writes the learned evaluation's held-out set that train/heldout_set.h
+"""scripts/heldout_set.py writes the learned evaluation's held-out set that train/arena/heldout_set.h
 reads (tests/train/heldout_set_test.cpp): the same set from a seed whatever the workers, each
 position a running game with its searched share, and no file overwritten."""
 import os

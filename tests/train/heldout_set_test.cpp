@@ -1,7 +1,7 @@
-// The learned evaluation's held-out set (train/heldout_set.h): read with its labels and the
+// The learned evaluation's held-out set (train/arena/heldout_set.h): read with its labels and the
 // hand-written evaluation's loss, refused when it is not whole or not the run's game, and
 // measured at every checkpoint of a run that names it.
-#include "train/heldout_set.h"
+#include "train/arena/heldout_set.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -15,7 +15,6 @@
 #include "env/random.h"
 #include "tests/train/run_test_util.h"
 #include "train/config.h"
-#include "train/learned_eval_samples.h"
 #include "train/run/metrics_log.h"
 #include "train/run/run_dir.h"
 #include "train/trainer.h"
@@ -65,13 +64,11 @@ TEST(HeldOutSet, ReadsItsPositionsAndMeasuresTheHandWrittenEvaluation) {
   const HeldOutSet set = read_heldout_set(path, game, features);
   EXPECT_EQ(set.labels, shares);
   EXPECT_EQ(set.labels_spec, "ab,nodes=200000");
-  ASSERT_EQ(set.samples.size(), 3u);
+  ASSERT_EQ(set.positions.size(), 3u);
   double hand = 0;
   for (size_t i = 0; i < positions.size(); ++i) {
-    const auto state = state_from_text(game, positions[i]);
-    const Sample expected = encode_learned_eval_sample(*state, features, shares[i]);
-    EXPECT_EQ(set.samples[i].observation, expected.observation);
-    const double p = features.hand_written_share(*state);
+    EXPECT_EQ(state_text(*set.positions[i]), positions[i]);
+    const double p = features.hand_written_share(*set.positions[i]);
     EXPECT_GT(p, 0.0);
     EXPECT_LT(p, 1.0);
     hand += cross_entropy(shares[i], p) / 3;
@@ -80,6 +77,8 @@ TEST(HeldOutSet, ReadsItsPositionsAndMeasuresTheHandWrittenEvaluation) {
   EXPECT_NEAR(heldout_loss(set, {0.5f, 0.5f, 0.5f}), std::log(2.0), 1e-6);
   EXPECT_LT(heldout_loss(set, shares), heldout_loss(set, {0.5f, 0.5f, 0.5f}));  // the labels predict best
   EXPECT_THROW(heldout_loss(set, {0.5f}), std::invalid_argument);
+  // An evaluation as a function of the position: the hand-written one gives its own loss.
+  EXPECT_NEAR(heldout_loss(set, features.hand_written_share), set.hand_written_loss, 1e-6);
 }
 
 TEST(HeldOutSet, RefusesASetThatIsNotWholeOrNotTheRunsGame) {

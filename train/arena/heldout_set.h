@@ -4,6 +4,7 @@
 // written by scripts/heldout_set.py. Every checkpoint of a run that names one
 // (evaluation.heldout) is measured against it, and so, once, is the hand-written evaluation:
 // whether the learned evaluation predicts the deeper search better shows long before games can.
+// `djambi heldout` measures any bundles against one afterwards.
 // The file, text:
 //   # djambi-zero held-out set
 //   game NAME
@@ -12,20 +13,21 @@
 //   positions N
 //   POSITION<TAB>SHARE       (N lines: a running game at a turn start; SHARE in [0, 1])
 //   end
+#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "env/game.h"
 #include "mcts/games.h"
-#include "train/sample.h"
 
 namespace djambi {
 
 struct HeldOutSet {
   std::string path;
   std::string labels_spec;       // the player spec of the labelling searches
-  std::vector<Sample> samples;   // encoded for `features`, the label as the search value
-  std::vector<float> labels;     // the shares, as read
+  std::vector<std::unique_ptr<GameState>> positions;  // running games at a turn start
+  std::vector<float> labels;                           // the shares, as read, by position
   double hand_written_loss = 0;  // the hand-written evaluation's, the measure of learned_eval_loss
 };
 
@@ -38,5 +40,9 @@ HeldOutSet read_heldout_set(const std::string& path, const Game& game, const Lea
 // The loss against a set of the shares `predicted` (one per position, the player to act's): the
 // mean binary cross-entropy with the labels, as the learner's search loss is.
 double heldout_loss(const HeldOutSet& set, const std::vector<float>& predicted);
+
+// The loss of an evaluation giving the share of the player to act in a position (a bundle's,
+// mcts/learned_eval_share.h, or LearnedEvalFeatures::hand_written_share).
+double heldout_loss(const HeldOutSet& set, const std::function<float(const GameState& state)>& share);
 
 }  // namespace djambi

@@ -1,4 +1,4 @@
-#include "train/heldout_set.h"
+#include "train/arena/heldout_set.h"
 
 #include <algorithm>
 #include <cmath>
@@ -9,7 +9,6 @@
 #include "env/games.h"
 #include "env/io/bounded_read.h"
 #include "env/io/number_text.h"
-#include "train/learned_eval_samples.h"
 
 namespace djambi {
 
@@ -88,9 +87,9 @@ HeldOutSet read_heldout_set(const std::string& path, const Game& game, const Lea
     }
     if (state->is_terminal() || !state->at_turn_start())
       throw refuse("line " + std::to_string(line_number) + ": a finished game has nothing to evaluate");
-    set.samples.push_back(encode_learned_eval_sample(*state, features, static_cast<float>(share)));
-    set.labels.push_back(static_cast<float>(share));
     hand_written += cross_entropy(share, features.hand_written_share(*state));
+    set.positions.push_back(std::move(state));
+    set.labels.push_back(static_cast<float>(share));
   }
   next("end line");
   if (line != "end") throw refuse("line " + std::to_string(line_number) + " is not 'end' (more positions than it says?)");
@@ -105,6 +104,13 @@ double heldout_loss(const HeldOutSet& set, const std::vector<float>& predicted) 
   double sum = 0;
   for (size_t i = 0; i < set.labels.size(); ++i) sum += cross_entropy(set.labels[i], predicted[i]);
   return sum / static_cast<double>(set.labels.size());
+}
+
+double heldout_loss(const HeldOutSet& set, const std::function<float(const GameState& state)>& share) {
+  std::vector<float> predicted;
+  predicted.reserve(set.positions.size());
+  for (const auto& position : set.positions) predicted.push_back(share(*position));
+  return heldout_loss(set, predicted);
 }
 
 }  // namespace djambi
