@@ -106,7 +106,7 @@ double heldout_loss(const HeldOutSet& set, const std::vector<float>& predicted) 
   return sum / static_cast<double>(set.labels.size());
 }
 
-double heldout_loss(const HeldOutSet& set, const std::function<float(const GameState& state)>& share) {
+double heldout_loss(const HeldOutSet& set, const PositionShare& share) {
   std::vector<float> predicted;
   predicted.reserve(set.positions.size());
   for (const auto& position : set.positions) predicted.push_back(share(*position));

@@ -13,13 +13,13 @@
 //   positions N
 //   POSITION<TAB>SHARE       (N lines: a running game at a turn start; SHARE in [0, 1])
 //   end
-#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "env/game.h"
 #include "mcts/games.h"
+#include "mcts/learned_eval_share.h"
 
 namespace djambi {
 
@@ -43,6 +43,6 @@ double heldout_loss(const HeldOutSet& set, const std::vector<float>& predicted);
 
 // The loss of an evaluation giving the share of the player to act in a position (a bundle's,
 // mcts/learned_eval_share.h, or LearnedEvalFeatures::hand_written_share).
-double heldout_loss(const HeldOutSet& set, const std::function<float(const GameState& state)>& share);
+double heldout_loss(const HeldOutSet& set, const PositionShare& share);
 
 }  // namespace djambi
