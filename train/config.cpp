@@ -314,6 +314,8 @@ const std::vector<Key>& keys() {
                          "Only quiet positions give samples: a position whose searched turn kills a piece is left out (its value holds a tactic the features cannot see and the search's quiescence resolves before evaluating), as chess engines' NNUE data leaves out positions whose best move captures."));
     t.push_back(bool_key(DJ_KEY(ab, interior_samples), false,
                          "Every search also gives a sample of each interior position it valued exactly (inside its window, at depth >= 1, the root player to move: the player to act there), each once a game, TreeStrap-style: many times the data of the root positions alone (docs/LEARNED_EVAL.md). brs and paranoid searches."));
+    t.push_back(int_key(DJ_KEY(ab, interior_depth), 1, 1, 64,
+                        "With ab.interior_samples: only the interior positions searched at least this many whole turns deep give samples (1 = all of them). Most exact interior positions are a turn from the horizon, labelled by little more than the evaluation being learned; a deeper label holds more than the leaf evaluation sees."));
     t.push_back(int_key(DJ_KEY(ab, generation_steps), 200, 1, 1000000000,
                         "Learner steps per generation: self-play plays with the newest evaluation, written as a bundle every this many steps (the hand-written evaluation before the first)."));
     t.push_back(int_key(DJ_KEY(ab, teacher_steps), 0, 0, 1000000000,

@@ -88,6 +88,7 @@ struct TrainConfig {
     int random_turns = 0;      // turns played at random at the start of each self-play game
     bool quiet_samples = false;  // only positions whose searched turn kills nothing give samples
     bool interior_samples = false;  // each search's exact interior positions give samples too (TreeStrap)
+    int interior_depth = 1;         // of those, only the ones searched this many whole turns deep or more
     int generation_steps = 0;  // learner steps between the bundles self-play plays with
     int teacher_steps = 0;     // before this step self-play searches with the hand-written evaluation
     std::string features;      // the feature set (the game's first when empty)

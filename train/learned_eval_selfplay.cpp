@@ -89,7 +89,8 @@ FinishedGame LearnedEvalSelfPlay::play_game(uint64_t seed) const {
     }
     ++turns;
     if (opening) continue;
-    for (const LabelledState& l : mover.last_labelled_states()) keep(*l.state, l.value, l.depth);
+    for (const LabelledState& l : mover.last_labelled_states())
+      if (l.depth >= settings_.interior_depth) keep(*l.state, l.value, l.depth);
     if (settings_.quiet_samples && features_.kills && features_.kills(*before, *state)) continue;
     if (const std::optional<float> value = mover.last_value()) keep(*before, *value, std::numeric_limits<int>::max());
   }

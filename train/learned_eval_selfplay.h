@@ -26,6 +26,7 @@ struct LearnedEvalSelfPlaySettings {
   // Each search's interior positions valued exactly give samples too (Player::last_labelled_states),
   // each once a game.
   bool interior_samples = false;
+  int interior_depth = 1;     // of those, only the positions searched at least this many whole turns deep
   int max_decisions = 1000;   // longer games are stopped and adjudicated (env/outcome.h)
   uint64_t seed = 0;
 };

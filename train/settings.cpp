@@ -97,6 +97,7 @@ LearnedEvalSelfPlaySettings learned_eval_selfplay_settings(const TrainConfig& c,
   s.random_turns = c.ab.random_turns;
   s.quiet_samples = c.ab.quiet_samples;
   s.interior_samples = c.ab.interior_samples;
+  s.interior_depth = c.ab.interior_depth;
   s.max_decisions = c.selfplay.max_decisions;
   s.seed = seed;
   return s;

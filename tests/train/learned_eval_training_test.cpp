@@ -102,6 +102,22 @@ TEST(LearnedEvalSelfPlay, InteriorSamplesAddEachSearchedPositionOnce) {
   }
 }
 
+TEST(LearnedEvalSelfPlay, InteriorDepthKeepsOnlyTheDeeperSearchedPositions) {
+  // The same games (same seed): every exact interior position, then only those searched two
+  // whole turns deep or more, which are fewer and still more than the roots alone.
+  const auto game = std::make_shared<DjambiGame>();
+  LearnedEvalSelfPlaySettings s = short_selfplay(1, 13);
+  s.search = "nodes=20000";
+  s.max_decisions = 120;
+  const size_t roots = LearnedEvalSelfPlay(game, s).play_round()[0].samples.size();
+  s.interior_samples = true;
+  const size_t all = LearnedEvalSelfPlay(game, s).play_round()[0].samples.size();
+  s.interior_depth = 2;
+  const size_t deep = LearnedEvalSelfPlay(game, s).play_round()[0].samples.size();
+  EXPECT_LT(deep, all);
+  EXPECT_GT(deep, roots);
+}
+
 TEST(LearnedEvalSelfPlay, QuietSamplesLeaveOutThePositionsWhoseTurnKills) {
   // The game's test of a kill: every capture kills here (b2xb4 Blue's chief, a1xb2 Red's own
   // militant: Djambi allows it), and no other move does (there is no reporter).
